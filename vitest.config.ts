@@ -2,20 +2,43 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { SummaryLineReporter } from './tests/support/summary-line-reporter.ts';
 
-const sdkSrc = fileURLToPath(new URL('./packages/sdk/src/index.ts', import.meta.url));
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   // Tests import the SDK from source, so `npm test` never depends on a stale dist/.
-  resolve: { alias: { '@planwright/sdk': sdkSrc }, conditions: ['source'] },
+  resolve: {
+    alias: {
+      '@planwright/sdk': source('./packages/sdk/src/index.ts'),
+      '@planwright/server': source('./packages/server/src/index.ts'),
+    },
+  },
   test: {
     reporters: ['default', new SummaryLineReporter()],
     projects: [
-      { extends: true, test: { name: 'sdk', root: './packages/sdk', include: ['test/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
-        test: { name: 'server', root: './packages/server', include: ['test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+        test: { name: 'sdk', root: './packages/sdk', include: ['test/**/*.test.ts'], environment: 'node' },
       },
-      { extends: true, test: { name: 'cli', root: './packages/cli', include: ['test/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          root: './packages/server',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cli',
+          root: './packages/cli',
+          include: ['test/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
       './packages/web/vitest.config.ts',
       {
         extends: true,

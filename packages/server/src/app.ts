@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ServerConfig } from './config/config.js';
+import { registerErrorHandling } from './http/error-handling.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
+import type { Mailer } from './mail/mailer.js';
+import { SERVER_VERSION } from './package-paths.js';
+import { contactRoutes } from './routes/contact-routes.js';
+import { healthRoutes } from './routes/health-routes.js';
+import { siteRoutes } from './routes/site-routes.js';
+import type { Storage } from './storage/storage.js';
+
+/** What the app is built from. Tests pass their own; `createServer` opens the real ones. */
+export interface AppDependencies {
+  config: ServerConfig;
+  storage: Storage;
+  mailer: Mailer;
+  /** The clock; injected by tests. */
+  now?: () => Date;
+  /** Fastify's logger option; defaults to pino at `config.logLevel`. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Builds the Fastify application: every plugin and route, nothing listening. `server.ts` listens;
+ * tests call `inject` or `listen({ port: 0 })`. The caller owns `storage` and `mailer`.
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    // On close, idle keep-alive sockets go at once; requests in flight are allowed to finish.
+    forceCloseConnections: 'idle',
+    trustProxy: false,
+    // Read in genReqId instead: Fastify would take the header as it is, unchecked.
+    requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
+    // A caller's id is kept when it is safe to log; otherwise a fresh one is made.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Once closing starts, a keep-alive socket that finishes its request must not idle on for
+  // keepAliveTimeout: close holds until every socket is gone.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+  registerSecurityHeaders(app);
+  registerErrorHandling(app);
+
+  healthRoutes(app, { storage: deps.storage, version: SERVER_VERSION });
+  siteRoutes(app, { config });
+  contactRoutes(app, { config, storage: deps.storage, mailer: deps.mailer, now });
+
+  await registerWebApp(app, config.webDir);
+  return app;
+}

@@ -1,0 +1,144 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { packagePath } from '../package-paths.js';
+
+const port = z.coerce.number().int().min(0).max(65_535);
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional());
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), {
+    message: 'must be an http:// or https:// URL',
+  });
+
+/** Environment variables the server reads, with defaults. Documented in docs/deployment.md. */
+const envSchema = z.object({
+  PORT: z.preprocess(emptyAsUndefined, port.default(8787)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().trim().min(1).default('127.0.0.1')),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
+  PLANWRIGHT_DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => /^postgres(ql)?:\/\//i.test(value) && URL.canParse(value), {
+        message: 'must be a postgres:// or postgresql:// URL',
+      })
+      .optional(),
+  ),
+  PLANWRIGHT_WEB_DIR: optionalString,
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => /^smtps?:\/\//i.test(value) && URL.canParse(value), {
+        message: 'must be an smtp:// or smtps:// URL',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().min(3).default('Planwright <no-reply@planwright.localhost>'),
+  ),
+  CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('contact@planwright.localhost')),
+  STRIPE_PUBLIC_KEY: optionalString,
+  STRIPE_PRICING_TABLE_ID: optionalString,
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(600_000).default(10_000),
+  ),
+});
+
+/** The server's validated configuration. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** The URL users reach the server at; links in e-mails point here. */
+  publicUrl: string;
+  /** Absolute path of the data directory (embedded database, outbox). */
+  dataDir: string;
+  /** `postgres` when DATABASE_URL is set, else the embedded PGlite in `dataDir/pglite`. */
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  /** Absolute path of the built web app, served at `/`. */
+  webDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  contactEmail: string;
+  stripe: { publicKey: string; pricingTableId: string } | undefined;
+  shutdownTimeoutMs: number;
+}
+
+/** A configuration value is wrong; the message names the variable and says what it must be. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+// The web app's build, beside the server in the monorepo.
+const defaultWebDir = packagePath('../web/dist');
+
+/**
+ * Reads the configuration from environment variables. Throws {@link ConfigError} naming every bad
+ * variable, so a typo fails at start instead of at the first request.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const value = env[name];
+        const shown =
+          value === undefined
+            ? ''
+            : ` (got ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)})`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (Boolean(e.STRIPE_PUBLIC_KEY) !== Boolean(e.STRIPE_PRICING_TABLE_ID)) {
+    problems.push('STRIPE_PUBLIC_KEY and STRIPE_PRICING_TABLE_ID must be set together');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = isAbsolute(e.PLANWRIGHT_DATA_DIR)
+    ? e.PLANWRIGHT_DATA_DIR
+    : resolve(cwd, e.PLANWRIGHT_DATA_DIR);
+  const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (
+      e.PUBLIC_URL ?? `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${e.PORT}`
+    ).replace(/\/+$/, ''),
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') },
+    webDir: e.PLANWRIGHT_WEB_DIR ? resolve(cwd, e.PLANWRIGHT_WEB_DIR) : defaultWebDir,
+    logLevel: e.LOG_LEVEL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
+    contactEmail: e.CONTACT_EMAIL,
+    stripe:
+      e.STRIPE_PUBLIC_KEY && e.STRIPE_PRICING_TABLE_ID
+        ? { publicKey: e.STRIPE_PUBLIC_KEY, pricingTableId: e.STRIPE_PRICING_TABLE_ID }
+        : undefined,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

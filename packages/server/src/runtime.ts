@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { ServerConfig } from './config/config.js';
+import { createMailer } from './mail/mailer.js';
+import { openStorage } from './storage/storage.js';
+
+/**
+ * Opens the real storage (running migrations) and mailer, and builds the app around them. Closing
+ * the app closes both. Nothing listens yet.
+ */
+export async function createServer(config: ServerConfig): Promise<FastifyInstance> {
+  const storage = await openStorage(config.database);
+  let app: FastifyInstance | undefined;
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    outboxDir: config.mail.outboxDir,
+    onOutboxMessage: ({ file, to, subject, links }) =>
+      app?.log.info({ file, to, subject, links }, `e-mail written to the outbox: ${subject}`),
+  });
+  try {
+    app = await buildApp({ config, storage, mailer });
+  } catch (error) {
+    mailer.close();
+    await storage.close();
+    throw error;
+  }
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await storage.close();
+  });
+  return app;
+}

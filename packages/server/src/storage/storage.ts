@@ -1,0 +1,38 @@
+import { type Database, type DatabaseLocation, type Db, openDatabase } from '../db/database.js';
+import { ContactMessageRepository } from './contact-message-repository.js';
+
+/**
+ * The server's storage: one repository per area over one PostgreSQL query layer (embedded PGlite or
+ * a PostgreSQL server). Routes talk to repositories, never to SQL.
+ */
+export interface Storage {
+  readonly kind: 'pglite' | 'postgres';
+  readonly contactMessages: ContactMessageRepository;
+  /** Runs `work` in one transaction with repositories bound to it; rolls back if it throws. */
+  transaction<T>(work: (tx: TransactionalStorage) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The repositories available inside a transaction. */
+export type TransactionalStorage = Pick<Storage, 'contactMessages'>;
+
+function repositories(db: Db): TransactionalStorage {
+  return { contactMessages: new ContactMessageRepository(db) };
+}
+
+/** Wraps an open database in the storage interface. */
+export function createStorage(database: Database): Storage {
+  return {
+    kind: database.kind,
+    ...repositories(database.db),
+    transaction: (work) => database.db.transaction((tx) => work(repositories(tx as unknown as Db))),
+    ping: () => database.ping(),
+    close: () => database.close(),
+  };
+}
+
+/** Opens (and migrates) the database at `location` and returns its storage. */
+export async function openStorage(location: DatabaseLocation): Promise<Storage> {
+  return createStorage(await openDatabase(location));
+}

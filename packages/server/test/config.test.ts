@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/config.js';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/planwright');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has defaults that run out of the box: 127.0.0.1:8787, PGlite in ./data, outbox mail', () => {
+    const config = loadConfig({}, '/srv/planwright');
+    expect(config.port).toBe(8787);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('http://127.0.0.1:8787');
+    expect(config.dataDir).toBe('/srv/planwright/data');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/planwright/data/pglite' });
+    expect(config.mail).toMatchObject({ smtpUrl: undefined, outboxDir: '/srv/planwright/data/outbox' });
+    expect(config.stripe).toBeUndefined();
+    expect(config.webDir).toMatch(/packages[\\/]web[\\/]dist[\\/]?$/);
+  });
+
+  it('reads PORT, HOST, PLANWRIGHT_DATA_DIR, PUBLIC_URL and DATABASE_URL', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        PLANWRIGHT_DATA_DIR: 'var/pw',
+        PUBLIC_URL: 'https://plans.example.com/',
+        DATABASE_URL: 'postgres://u:p@db:5432/planwright',
+      },
+      '/srv',
+    );
+    expect(config.port).toBe(9000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe('/srv/var/pw');
+    expect(config.publicUrl).toBe('https://plans.example.com');
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/planwright' });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '' }).port).toBe(8787);
+  });
+
+  it('names every bad variable, what it must be and what it got', () => {
+    const found = problems({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      SMTP_URL: 'http://mail',
+      LOG_LEVEL: 'loud',
+    });
+    expect(found).toHaveLength(4);
+    expect(found.find((p) => p.startsWith('PORT:'))).toContain('"eighty"');
+    expect(found.find((p) => p.startsWith('DATABASE_URL:'))).toContain('postgres://');
+    expect(found.find((p) => p.startsWith('SMTP_URL:'))).toContain('smtp://');
+    expect(found.find((p) => p.startsWith('LOG_LEVEL:'))).toBeDefined();
+  });
+
+  it('refuses ports out of range and a PUBLIC_URL that is not http(s)', () => {
+    expect(problems({ PORT: '70000' })[0]).toMatch(/^PORT:/);
+    expect(problems({ PUBLIC_URL: 'javascript:alert(1)' })[0]).toMatch(/^PUBLIC_URL: must be an http/);
+  });
+
+  it('needs both Stripe variables or neither', () => {
+    expect(problems({ STRIPE_PUBLIC_KEY: 'pk_test' })[0]).toContain('must be set together');
+    expect(loadConfig({ STRIPE_PUBLIC_KEY: 'pk', STRIPE_PRICING_TABLE_ID: 'prctbl' }).stripe).toEqual({
+      publicKey: 'pk',
+      pricingTableId: 'prctbl',
+    });
+  });
+
+  it('puts the whole list in the message, one problem a line', () => {
+    try {
+      loadConfig({ PORT: '-1', CONTACT_EMAIL: 'not-an-address' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
+      expect((error as Error).message.split('\n')).toHaveLength(3);
+    }
+  });
+});

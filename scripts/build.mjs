@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Builds the packages in dependency order, skipping any whose inputs are older than its last build.
+// `--force` rebuilds everything. Used by `npm run build` (and so `npm test`) and by `npm start`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const shared = ['../../package-lock.json', 'package.json', 'tsconfig.json'];
+
+/** In build order: the server and the CLI import the SDK's build; the web app bundles the SDK's source. */
+export const PACKAGES = [
+  { name: '@planwright/sdk', dir: 'packages/sdk', inputs: [...shared, 'src', 'tsup.config.ts'] },
+  {
+    name: '@planwright/server',
+    dir: 'packages/server',
+    inputs: [...shared, 'src', 'drizzle', 'tsup.config.ts'],
+  },
+  { name: '@planwright/cli', dir: 'packages/cli', inputs: [...shared, 'src', 'tsup.config.ts'] },
+  {
+    name: '@planwright/web',
+    dir: 'packages/web',
+    inputs: [...shared, 'src', 'public', 'index.html', 'vite.config.ts', '../sdk/src'],
+  },
+];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/**
+ * Builds what is out of date. Returns the names of the packages it built; throws when a build fails.
+ * @param {{ force?: boolean, only?: string[] }} [options]
+ */
+export function build(options = {}) {
+  const built = [];
+  for (const pkg of PACKAGES) {
+    if (options.only && !options.only.includes(pkg.name)) continue;
+    const dir = join(root, pkg.dir);
+    const stamp = join(dir, 'dist', '.build-stamp');
+    const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+    const changedAt = Math.max(...pkg.inputs.map((input) => newestMtime(join(dir, input))));
+    if (!options.force && builtAt > changedAt) continue;
+    process.stdout.write(`Building ${pkg.name}…\n`);
+    const result = spawnSync('npm', ['run', 'build', '-w', pkg.name], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`building ${pkg.name} failed (exit ${result.status})`);
+    writeFileSync(stamp, new Date().toISOString());
+    built.push(pkg.name);
+  }
+  return built;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    const built = build({ force: process.argv.includes('--force') });
+    process.stdout.write(built.length ? `Built ${built.join(', ')}.\n` : 'Everything is up to date.\n');
+  } catch (error) {
+    process.stderr.write(`build: ${error.message}\n`);
+    process.exit(1);
+  }
+}

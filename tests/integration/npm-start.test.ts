@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'planwright-npm-start-'));
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs `npm start` (the README's command) and resolves once it prints its URL. */
+async function npmStart(): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', PLANWRIGHT_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', () => {
+      const match = /Planwright is running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`npm start exited with ${code} before serving:\n${output}`)));
+  });
+  return { url, child, output: () => output };
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : null)));
+    // npm runs node under a shell: signal the whole group, as a terminal's Ctrl+C would.
+    if (child.pid) process.kill(-child.pid, 'SIGINT');
+  });
+}
+
+describe('npm start', () => {
+  it('serves the web app at / and the API at /api/v1/, and a second start reuses the data', async () => {
+    const first = await npmStart();
+    let firstStopped = false;
+    try {
+      const page = await fetch(`${first.url}/`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<div id="root"');
+      const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+      expect(script, 'index.html loads a script').toBeDefined();
+      expect((await fetch(`${first.url}${script}`)).status).toBe(200);
+
+      const health = await fetch(`${first.url}/api/v1/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
+
+      const contact = await fetch(`${first.url}/api/v1/apps/contact/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          first_name: 'Ada',
+          last_name: 'L',
+          email: 'ada@example.com',
+          message: 'kept?',
+        }),
+      });
+      expect(contact.status).toBe(201);
+      expect(await stop(first.child)).toBe(0);
+      firstStopped = true;
+    } finally {
+      if (!firstStopped && first.child.pid) process.kill(-first.child.pid, 'SIGKILL');
+    }
+
+    const second = await npmStart();
+    try {
+      expect(second.output()).not.toContain('Building');
+      const health = await fetch(`${second.url}/api/v1/health`);
+      expect(health.status).toBe(200);
+      const { openStorage } = await import('@planwright/server');
+      // PGlite is single-process: read the stored message back once the server has let go of it.
+      expect(await stop(second.child)).toBe(0);
+      const storage = await openStorage({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+      try {
+        expect((await storage.contactMessages.list()).map((row) => row.message)).toEqual(['kept?']);
+      } finally {
+        await storage.close();
+      }
+    } finally {
+      if (second.child.pid && second.child.exitCode === null) process.kill(-second.child.pid, 'SIGKILL');
+    }
+  });
+});

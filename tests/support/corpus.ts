@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The shared test corpus (real .docx/Markdown files and hostile strings) lives beside the repository,
+ * in `../shared/corpus`; PLANWRIGHT_CORPUS_DIR overrides that. Tests read it by path; nothing from it
+ * is copied into shipped code.
+ */
+export function corpusPath(relative: string): string {
+  const root =
+    process.env.PLANWRIGHT_CORPUS_DIR ??
+    resolve(fileURLToPath(new URL('../../', import.meta.url)), '../shared/corpus');
+  const path = join(root, relative);
+  if (!existsSync(path)) {
+    throw new Error(
+      `Test corpus file not found: ${path}. Clone the repository beside shared/ or set PLANWRIGHT_CORPUS_DIR.`,
+    );
+  }
+  return path;
+}
