@@ -1,0 +1,56 @@
+import { Command } from 'commander';
+import type { CliIo } from './cli-io.js';
+import { registerConfigCommand } from './commands/config.js';
+import { registerStatusCommand } from './commands/status.js';
+import { DEFAULT_SERVER_URL, SERVER_ENV } from './config/server-url.js';
+import { ExitCode } from './exit-codes.js';
+import { readCliVersion } from './version.js';
+
+/** The options every command accepts, as commander parses them (validated per command). */
+export interface GlobalOptions {
+  server?: string;
+  json?: boolean;
+}
+
+/**
+ * Builds the `planwright` program for one run.
+ *
+ * Startup cost matters here: this module and every command module may only import commander and
+ * small local modules. zod, the SDK, the config file code and Ink are imported inside the actions
+ * that need them, so `--help` and `--version` stay close to bare `node` (see bench/cli-version.mjs
+ * and test/binary.test.ts, which fails if Ink or React is loaded).
+ */
+export function createProgram(io: CliIo): Command {
+  const program = new Command('planwright')
+    .description('Write business plans with AI: manage Planwright from the terminal.')
+    .version(readCliVersion(), '-v, --version', 'print the planwright version')
+    .helpOption('-h, --help', 'show help for a command')
+    .option(
+      '--server <url>',
+      `Planwright server URL (else $${SERVER_ENV}, else the config file's "server", else ${DEFAULT_SERVER_URL})`,
+    )
+    .option('--json', 'print the result as one JSON document on stdout (for scripts)')
+    // Commands never exit the process: commander throws instead, and `run()` decides the exit code.
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      // Parse errors are printed once, by the top-level handler, in the same format as all others.
+      outputError: () => {},
+    })
+    .showSuggestionAfterError()
+    .addHelpText('after', exitCodeHelp);
+  // Subcommands created with `.command()` inherit exitOverride and configureOutput.
+  registerStatusCommand(program, io);
+  registerConfigCommand(program, io);
+  return program;
+}
+
+const exitCodeHelp = `
+Exit codes:
+  ${ExitCode.ok}   success
+  ${ExitCode.failure}   failure (the server refused, a setting is missing, a broken config file)
+  ${ExitCode.usage}   wrong usage (unknown command or option, invalid argument or server URL)
+  ${ExitCode.notSignedIn}   not signed in, or the session expired
+  ${ExitCode.serverUnreachable}   the server could not be reached
+  ${ExitCode.internal}  unexpected error (a bug: please report it)`;

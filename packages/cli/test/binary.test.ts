@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'tsup';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliBuildOptions } from '../tsup.config.js';
+
+// The built `planwright` bin, run as a child process: what users get from `npm install`. It is built
+// with the options of `npm run build` into its own directory rather than dist/, so that other test
+// projects running at the same time (tests/ runs the CLI end to end) never see a half-cleaned dist/.
+// That directory sits next to dist/, where the bin finds ../package.json and node_modules the same way.
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const outDir = join(packageDir, '.dist-test');
+const bin = join(outDir, 'cli.js');
+const recorder = fileURLToPath(new URL('./support/record-modules.mjs', import.meta.url));
+const version = (JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as { version: string })
+  .version;
+
+interface Exit {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function exec(file: string, args: string[], env: Record<string, string> = {}): Promise<Exit> {
+  return new Promise((resolve) => {
+    // A clean environment: no PLANWRIGHT_* or NODE_OPTIONS from the test runner leak in.
+    const childEnv = { PATH: process.env.PATH ?? '', HOME: scratch, ...env };
+    execFile(file, args, { cwd: packageDir, env: childEnv }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const planwright = (args: string[], env?: Record<string, string>) =>
+  exec(process.execPath, [bin, ...args], env);
+
+/** The module URLs a `node …` run loaded, recorded by support/record-modules.mjs. */
+async function modulesLoadedBy(nodeArgs: string[]): Promise<{ exit: Exit; modules: string[] }> {
+  const out = join(scratch, `modules-${Math.random().toString(36).slice(2)}.txt`);
+  const exit = await exec(process.execPath, ['--import', recorder, ...nodeArgs], { RECORD_MODULES_TO: out });
+  const modules = (await readFile(out, 'utf8')).split('\n').filter(Boolean);
+  return { exit, modules };
+}
+
+const heavy = ['ink', 'react', 'react-reconciler', 'zod', '@planwright/sdk'];
+const loadedPackages = (modules: string[]) =>
+  heavy.filter((name) =>
+    modules.some(
+      (url) =>
+        url.includes(`/node_modules/${name}/`) ||
+        (name === '@planwright/sdk' && url.includes('/packages/sdk/')),
+    ),
+  );
+
+let scratch = '';
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'planwright-bin-'));
+  // The real build (same options as `npm run build`), in-process: much faster than spawning tsup.
+  await build({ ...cliBuildOptions, outDir, config: false, silent: true });
+}, 60_000);
+
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+  await rm(outDir, { recursive: true, force: true });
+});
+
+describe('the built planwright binary', () => {
+  it('runs as an executable through its #!/usr/bin/env node line', async () => {
+    expect((await stat(bin)).mode & 0o111).not.toBe(0);
+    expect(await readFile(bin, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+    expect(await exec(bin, ['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('prints help with exit 0', async () => {
+    const result = await planwright(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^Usage: planwright \[options\] \[command\]/);
+    expect(result.stdout).toContain('status');
+    expect(result.stdout).toContain('Exit codes:');
+  });
+
+  it('rejects a bad --server with one line, exit 2 and no stack trace', async () => {
+    const result = await planwright(['--server', 'localhost:8787', 'status']);
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'planwright: --server: "localhost:8787" needs http:// or https:// in front (did you mean http://localhost:8787?)\n' +
+        'Run `planwright status --help` for usage.\n',
+    });
+  });
+
+  it('puts the config file under XDG_CONFIG_HOME, or PLANWRIGHT_CONFIG_DIR when set', async () => {
+    const xdg = join(scratch, 'xdg');
+    expect((await planwright(['config', 'path'], { XDG_CONFIG_HOME: xdg })).stdout).toBe(
+      `${xdg}/planwright/config.json\n`,
+    );
+    const custom = join(scratch, 'custom');
+    expect(
+      (await planwright(['config', 'path'], { XDG_CONFIG_HOME: xdg, PLANWRIGHT_CONFIG_DIR: custom })).stdout,
+    ).toBe(`${custom}/config.json\n`);
+  });
+
+  it('the module recorder sees Ink and React when they are loaded (control for the next test)', async () => {
+    const { exit, modules } = await modulesLoadedBy(['--input-type=module', '-e', "await import('ink')"]);
+    expect(exit.code).toBe(0);
+    expect(loadedPackages(modules)).toEqual(expect.arrayContaining(['ink', 'react']));
+  });
+
+  it.each(['--help', '--version', 'config --help', 'status --help'])(
+    '`planwright %s` loads neither Ink, React, zod nor the SDK',
+    async (command) => {
+      const { exit, modules } = await modulesLoadedBy([bin, ...command.split(' ')]);
+      expect(exit.code).toBe(0);
+      // The recorder did record this run (commander is bundled into cli.js, so look for that).
+      expect(modules).toContain(pathToFileURL(bin).href);
+      expect(loadedPackages(modules)).toEqual([]);
+    },
+  );
+});
