@@ -1,0 +1,39 @@
+import { MemoryTokenStore } from './auth/memory-token-store.js';
+import type { TokenStore } from './auth/token-store.js';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/http-client.js';
+import { type ContactResource, createContactResource } from './resources/contact.js';
+import { createSiteResource, type SiteResource } from './resources/site.js';
+
+/** Options for {@link createPlanwrightClient}: those of the request helper. */
+export type PlanwrightClientOptions = HttpClientOptions;
+
+/** Everything the SDK talks to the server with, sharing one request helper and one token store. */
+export interface PlanwrightClient {
+  /** The request helper, for calls no resource module covers yet. */
+  readonly http: HttpClient;
+  /** Where the session token lives; subscribe to it to follow sign-in and sign-out. */
+  readonly tokenStore: TokenStore;
+  /** The contact form's call. */
+  readonly contact: ContactResource;
+  /** Site-wide calls: health and the pricing table's settings. */
+  readonly site: SiteResource;
+}
+
+/**
+ * Creates a client. Without a `tokenStore` the session lives in memory; browsers pass a
+ * `BrowserStorageTokenStore`, the CLI its file store.
+ *
+ * @example
+ * const client = createPlanwrightClient({ baseUrl: 'http://localhost:8000' });
+ * const { version } = await client.site.health();
+ */
+export function createPlanwrightClient(options: PlanwrightClientOptions = {}): PlanwrightClient {
+  const tokenStore = options.tokenStore ?? new MemoryTokenStore();
+  const http = createHttpClient({ ...options, tokenStore });
+  return {
+    http,
+    tokenStore,
+    contact: createContactResource(http),
+    site: createSiteResource(http),
+  };
+}

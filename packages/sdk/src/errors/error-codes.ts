@@ -1,0 +1,21 @@
+/**
+ * Every code a {@link PlanwrightError} can carry. The CLI, the web app and the server switch on these
+ * strings, so they are part of the public contract: add codes, never rename them.
+ */
+export const ERROR_CODES = {
+  /** The server answered with a non-OK status other than 401/403. */
+  API_ERROR: 'api_error',
+  /** The server answered 401 or 403: the session is missing or no longer valid. */
+  AUTH_REQUIRED: 'auth_required',
+  /** The request never got an answer: the connection failed, was refused or was reset. */
+  NETWORK_ERROR: 'network_error',
+  /** The caller's `AbortSignal` fired before the request finished. */
+  ABORTED: 'aborted',
+  /** The server answered OK, but the body did not have the expected shape. */
+  INVALID_RESPONSE: 'invalid_response',
+  /** Input handed to the SDK failed its schema before anything was sent. */
+  INVALID_INPUT: 'invalid_input',
+} as const;
+
+/** One of the {@link ERROR_CODES} values. */
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

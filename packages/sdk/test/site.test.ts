@@ -1,0 +1,158 @@
+import {
+  AuthRequiredError,
+  createHttpClient,
+  createPlanwrightClient,
+  createSiteResource,
+  type Health,
+  MemoryTokenStore,
+  ResponseValidationError,
+  type StripeConfig,
+} from '@planwright/sdk';
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { type RecordingServer, reply, startRecordingServer } from './support/recording-server.js';
+
+let server: RecordingServer;
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  server.reset();
+});
+
+const stripe = {
+  stripe_public_key: 'pk_test_1',
+  stripe_pricing_table_id: 'prctbl_1',
+  client_reference_id: 'user-7',
+};
+
+describe('site.stripeConfig', () => {
+  it('GETs /api/v1/website/stripe-config/ with the session token and returns the config', async () => {
+    server.handle((_req, res) => reply(res, 200, { ...stripe, unrelated: true }));
+    const site = createSiteResource(
+      createHttpClient({ baseUrl: server.origin, tokenStore: new MemoryTokenStore({ token: 'tok' }) }),
+    );
+    const config = await site.stripeConfig();
+    expectTypeOf(config).toEqualTypeOf<StripeConfig>();
+    expect(config).toEqual(stripe);
+    expect(server.last().method).toBe('GET');
+    expect(server.last().url).toBe('/api/v1/website/stripe-config/');
+    expect(server.last().headers['x-session-token']).toBe('tok');
+  });
+
+  it.each([null, undefined])('accepts client_reference_id %s', async (clientReferenceId) => {
+    server.handle((_req, res) => reply(res, 200, { ...stripe, client_reference_id: clientReferenceId }));
+    const config = await createSiteResource(createHttpClient({ baseUrl: server.origin })).stripeConfig();
+    expect(config.client_reference_id ?? null).toBeNull();
+  });
+
+  it('rejects a config without the pricing table id', async () => {
+    server.handle((_req, res) => reply(res, 200, { stripe_public_key: 'pk' }));
+    const call = createSiteResource(createHttpClient({ baseUrl: server.origin })).stripeConfig();
+    await expect(call).rejects.toSatisfy(ResponseValidationError.isInstance);
+    await expect(call).rejects.toMatchObject({
+      issues: [expect.objectContaining({ path: ['stripe_pricing_table_id'] })],
+    });
+  });
+
+  it('passes the signal through', async () => {
+    server.handle(() => {});
+    const controller = new AbortController();
+    const call = createSiteResource(createHttpClient({ baseUrl: server.origin })).stripeConfig({
+      signal: controller.signal,
+    });
+    await server.nextRequest();
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ code: 'aborted' });
+  });
+});
+
+describe('site.health', () => {
+  it('GETs /api/v1/health without the session token', async () => {
+    server.handle((_req, res) => reply(res, 200, { status: 'ok', database: 'pglite', version: '0.1.0' }));
+    const site = createSiteResource(
+      createHttpClient({ baseUrl: server.origin, tokenStore: new MemoryTokenStore({ token: 'tok' }) }),
+    );
+    const health = await site.health();
+    expectTypeOf(health).toEqualTypeOf<Health>();
+    expect(health).toEqual({ status: 'ok', database: 'pglite', version: '0.1.0' });
+    expect(server.last().url).toBe('/api/v1/health');
+    expect(server.last().headers).not.toHaveProperty('x-session-token');
+  });
+
+  it.each([
+    { status: 'error', database: 'pglite', version: '1' },
+    { status: 'ok', database: 'sqlite', version: '1' },
+    { status: 'ok', database: 'postgres' },
+  ])('refuses %j', async (body) => {
+    server.handle((_req, res) => reply(res, 200, body));
+    await expect(createSiteResource(createHttpClient({ baseUrl: server.origin })).health()).rejects.toSatisfy(
+      ResponseValidationError.isInstance,
+    );
+  });
+
+  it('reports a 503 as a retryable ApiError with the server detail', async () => {
+    server.handle((_req, res) =>
+      reply(res, 503, {
+        status: 'error',
+        database: 'postgres',
+        version: '1',
+        detail: 'The database is not answering.',
+      }),
+    );
+    await expect(
+      createSiteResource(createHttpClient({ baseUrl: server.origin })).health(),
+    ).rejects.toMatchObject({
+      status: 503,
+      detail: 'The database is not answering.',
+      isRetryable: true,
+    });
+  });
+});
+
+describe('createPlanwrightClient', () => {
+  it('defaults to an in-memory token store shared by every resource', async () => {
+    const client = createPlanwrightClient({ baseUrl: server.origin });
+    expect(client.tokenStore).toBeInstanceOf(MemoryTokenStore);
+    expect(client.http.baseUrl).toBe(server.origin);
+    client.tokenStore.setSession({ token: 'signed-in' });
+    server.handle((_req, res) => reply(res, 200, stripe));
+    await client.site.stripeConfig();
+    await client.http.get('app/me/');
+    expect(server.requests.map((r) => r.headers['x-session-token'])).toEqual(['signed-in', 'signed-in']);
+  });
+
+  it('uses the given store and hook: a 401 signs out and calls the hook', async () => {
+    const tokenStore = new MemoryTokenStore({ token: 'expired' });
+    const onAuthRequired = vi.fn();
+    const client = createPlanwrightClient({ baseUrl: server.origin, tokenStore, onAuthRequired });
+    expect(client.tokenStore).toBe(tokenStore);
+    server.handle((_req, res) => reply(res, 401, { detail: 'Session expired' }));
+    await expect(client.site.stripeConfig()).rejects.toSatisfy(AuthRequiredError.isInstance);
+    expect(tokenStore.getToken()).toBeNull();
+    expect(onAuthRequired).toHaveBeenCalledWith({
+      status: 401,
+      path: '/api/v1/website/stripe-config/',
+      method: 'GET',
+      url: `${server.origin}/api/v1/website/stripe-config/`,
+    });
+  });
+
+  it('sends the client headers and uses the given fetch', async () => {
+    const seen: string[] = [];
+    const client = createPlanwrightClient({
+      baseUrl: server.origin,
+      headers: { 'X-Planwright-Client': 'cli/0.1.0' },
+      fetch: (input, init) => {
+        seen.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    server.handle((_req, res) => reply(res, 200, { status: 'ok', database: 'postgres', version: '2' }));
+    await client.site.health();
+    expect(seen).toEqual([`${server.origin}/api/v1/health`]);
+    expect(server.last().headers['x-planwright-client']).toBe('cli/0.1.0');
+  });
+});

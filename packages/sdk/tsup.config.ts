@@ -1,0 +1,14 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm'],
+  // tsup's declaration step sets `baseUrl`, which TypeScript 6 reports as deprecated (stack.md gotcha 1),
+  // and compiles only what index.ts reaches, which a `composite` project refuses (TS6307).
+  dts: { compilerOptions: { ignoreDeprecations: '6.0', composite: false } },
+  sourcemap: true,
+  clean: true,
+  target: 'es2022',
+  // Browsers and Node alike: no Node built-ins, no Node-specific resolution.
+  platform: 'neutral',
+});
