@@ -5,7 +5,8 @@ export default defineConfig({
   format: ['esm'],
   platform: 'node',
   target: 'node20',
-  dts: { entry: 'src/index.ts', compilerOptions: { ignoreDeprecations: '6.0' } },
+  // The package tsconfig is composite (for tsc -b); the declaration build is a plain one.
+  dts: { entry: 'src/index.ts', compilerOptions: { ignoreDeprecations: '6.0', composite: false } },
   sourcemap: true,
   clean: true,
   splitting: true,

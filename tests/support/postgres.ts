@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ensureSystemPackage, POSTGRESQL } from './system-packages.js';
+import { ensureSystemPackage, POSTGRESQL, postgresBinDir } from './system-packages.js';
 
 /** A PostgreSQL server for tests, from TEST_DATABASE_URL or a throwaway Debian cluster. */
 export interface TestPostgres {
@@ -26,14 +26,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
-}
-
-function binDir(): string {
-  const versions = readdirSync('/usr/lib/postgresql')
-    .filter((name) => /^\d+$/.test(name))
-    .sort((a, b) => Number(b) - Number(a));
-  if (!versions[0]) throw new Error('No PostgreSQL server version found under /usr/lib/postgresql');
-  return `/usr/lib/postgresql/${versions[0]}/bin`;
 }
 
 async function adminPool(url: string, work: (client: pg.Client) => Promise<void>): Promise<void> {
@@ -81,7 +73,8 @@ export async function startPostgres(): Promise<TestPostgres> {
   }
 
   ensureSystemPackage(POSTGRESQL);
-  const bin = binDir();
+  const bin = postgresBinDir();
+  if (!bin) throw new Error('PostgreSQL is installed but no initdb was found under /usr/lib/postgresql');
   const dir = mkdtempSync(join(tmpdir(), 'planwright-pg-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {

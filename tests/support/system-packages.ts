@@ -1,27 +1,38 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** A Debian package a test needs, and the file that shows it is installed. */
 export interface SystemPackage {
   /** Debian package name, e.g. `chromium`. */
   debianPackage: string;
-  /** A file the package installs; its presence means the package is usable. */
-  probe: string;
+  /** Tells whether the package is installed and usable. */
+  isInstalled: () => boolean;
   /** What the package is for, for the error message. */
   purpose: string;
 }
 
 export const CHROMIUM: SystemPackage = {
   debianPackage: 'chromium',
-  probe: '/usr/bin/chromium',
+  isInstalled: () => existsSync('/usr/bin/chromium'),
   purpose: 'browser tests (driven by playwright-core; no browser is ever downloaded)',
 };
 
 export const POSTGRESQL: SystemPackage = {
   debianPackage: 'postgresql',
-  probe: '/usr/lib/postgresql',
+  // The client package also creates /usr/lib/postgresql/N/bin; only the server ships initdb.
+  isInstalled: () => postgresBinDir() !== undefined,
   purpose: 'the storage contract suite against a real PostgreSQL server',
 };
+
+/** The newest installed PostgreSQL server's bin directory (Debian layout), if any. */
+export function postgresBinDir(): string | undefined {
+  if (!existsSync('/usr/lib/postgresql')) return undefined;
+  return readdirSync('/usr/lib/postgresql')
+    .filter((version) => /^\d+$/.test(version))
+    .sort((a, b) => Number(b) - Number(a))
+    .map((version) => `/usr/lib/postgresql/${version}/bin`)
+    .find((bin) => existsSync(`${bin}/initdb`));
+}
 
 let aptUpdated = false;
 
@@ -43,7 +54,7 @@ function safeRead(path: string): string {
  * package must not pass silently without it.
  */
 export function ensureSystemPackage(pkg: SystemPackage): void {
-  if (existsSync(pkg.probe)) return;
+  if (pkg.isInstalled()) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !isDebian()) {
     throw new Error(
@@ -62,7 +73,7 @@ export function ensureSystemPackage(pkg: SystemPackage): void {
     stdio: ['ignore', 'ignore', 'inherit'],
     env,
   });
-  if (!existsSync(pkg.probe)) {
-    throw new Error(`Installed ${pkg.debianPackage}, but ${pkg.probe} is still missing.`);
+  if (!pkg.isInstalled()) {
+    throw new Error(`Installed ${pkg.debianPackage}, but it is still not usable.`);
   }
 }

@@ -32,6 +32,8 @@ export {
 } from './errors/response-validation-error.js';
 export {
   type AuthRequiredInfo,
+  type CallWithBody,
+  type CallWithoutBody,
   type CredentialsMode,
   createHttpClient,
   type HttpClient,

@@ -78,38 +78,33 @@ export interface RequestWithBodyOptions<S extends ResponseSchema | undefined = u
 /** Per-call options for {@link HttpClient.raw}: there is no body parsing, so no schema. */
 export type RawRequestOptions = Omit<RequestWithBodyOptions, 'schema'>;
 
+/** A call without a body: GET, DELETE. */
+export type CallWithoutBody = <S extends ResponseSchema | undefined = undefined>(
+  path: string,
+  options?: RequestOptions<S>,
+) => Promise<ResponseData<S>>;
+
+/** A call with a body: POST, PUT, PATCH. */
+export type CallWithBody = <S extends ResponseSchema | undefined = undefined>(
+  path: string,
+  body?: unknown,
+  options?: RequestOptions<S>,
+) => Promise<ResponseData<S>>;
+
 /** The shared request helper of spec 000 §7. Rules: `src/http/SPEC.md`. */
 export interface HttpClient {
   /** The base URL given to {@link createHttpClient}, as given. */
   readonly baseUrl: string;
   /** GET; resolves to the parsed answer (or the schema's output). */
-  get<S extends ResponseSchema | undefined = undefined>(
-    path: string,
-    options?: RequestOptions<S>,
-  ): Promise<ResponseData<S>>;
+  get: CallWithoutBody;
   /** POST with a body (see {@link RequestWithBodyOptions.body} for the kinds). */
-  post<S extends ResponseSchema | undefined = undefined>(
-    path: string,
-    body?: unknown,
-    options?: RequestOptions<S>,
-  ): Promise<ResponseData<S>>;
+  post: CallWithBody;
   /** PUT with a body. */
-  put<S extends ResponseSchema | undefined = undefined>(
-    path: string,
-    body?: unknown,
-    options?: RequestOptions<S>,
-  ): Promise<ResponseData<S>>;
+  put: CallWithBody;
   /** PATCH with a body. */
-  patch<S extends ResponseSchema | undefined = undefined>(
-    path: string,
-    body?: unknown,
-    options?: RequestOptions<S>,
-  ): Promise<ResponseData<S>>;
+  patch: CallWithBody;
   /** DELETE; a 204 resolves to `undefined`. */
-  delete<S extends ResponseSchema | undefined = undefined>(
-    path: string,
-    options?: RequestOptions<S>,
-  ): Promise<ResponseData<S>>;
+  delete: CallWithoutBody;
   /** Any method, body in the options. */
   request<S extends ResponseSchema | undefined = undefined>(
     method: HttpMethod,

@@ -51,23 +51,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     const open = client;
-    let closed = false;
-    return {
-      kind: 'pglite',
-      db: db as unknown as Db,
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
-      close: async () => {
-        if (closed) return;
-        closed = true;
-        try {
-          await open.close();
-        } finally {
-          lock.release();
-        }
-      },
-    };
+    return toDatabase('pglite', db as unknown as Db, async () => {
+      try {
+        await open.close();
+      } finally {
+        lock.release();
+      }
+    });
   } catch (error) {
     await client?.close().catch(() => {});
     lock.release();
@@ -93,18 +83,23 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzleNodePostgres({ client: pool, schema });
-  let closed = false;
+  return toDatabase('postgres', drizzleNodePostgres({ client: pool, schema }) as unknown as Db, () =>
+    pool.end(),
+  );
+}
+
+/** The same Database over either driver: `close` runs once however often it is called. */
+function toDatabase(kind: Database['kind'], db: Db, closeConnections: () => Promise<void>): Database {
+  let closing: Promise<void> | undefined;
   return {
-    kind: 'postgres',
-    db: db as unknown as Db,
+    kind,
+    db,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await pool.end();
+    close: () => {
+      closing ??= closeConnections();
+      return closing;
     },
   };
 }

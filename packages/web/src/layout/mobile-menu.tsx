@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { Icon } from '../ui/icon';
 import type { NavLinkItem } from './nav-links';
 
 /**
@@ -50,17 +51,9 @@ export function MobileMenu({ links }: { links: readonly NavLinkItem[] }) {
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
       >
-        <svg
-          aria-hidden="true"
-          className="size-5"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
+        <Icon>
           <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        </Icon>
       </button>
       {open && (
         <ul
