@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from '../scripts/build.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const BENCHES = ['server-cold-start.mjs', 'cli-version.mjs', 'web-bundle-size.mjs'];
+const BENCHES = ['server-cold-start.mjs', 'cli-version.mjs', 'web-bundle-size.mjs', 'password-hash.mjs'];
 const only = process.argv.slice(2);
 
 build();

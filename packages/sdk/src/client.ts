@@ -1,11 +1,17 @@
+import { type AuthClient, type AuthClientKind, createAuthClient } from './auth/auth-client.js';
 import { MemoryTokenStore } from './auth/memory-token-store.js';
 import type { TokenStore } from './auth/token-store.js';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/http-client.js';
 import { type ContactResource, createContactResource } from './resources/contact.js';
 import { createSiteResource, type SiteResource } from './resources/site.js';
 
-/** Options for {@link createPlanwrightClient}: those of the request helper. */
-export type PlanwrightClientOptions = HttpClientOptions;
+/** Options for {@link createPlanwrightClient}: those of the request helper, plus the auth client's. */
+export interface PlanwrightClientOptions extends HttpClientOptions {
+  /** Which allauth client `auth` speaks: `app` (default; CLI, scripts) or `browser` (the web app). */
+  authClient?: AuthClientKind;
+  /** The browser client's CSRF token source; defaults to the `csrftoken` cookie of `document.cookie`. */
+  getCsrfToken?: () => string | null | undefined;
+}
 
 /** Everything the SDK talks to the server with, sharing one request helper and one token store. */
 export interface PlanwrightClient {
@@ -13,6 +19,8 @@ export interface PlanwrightClient {
   readonly http: HttpClient;
   /** Where the session token lives; subscribe to it to follow sign-in and sign-out. */
   readonly tokenStore: TokenStore;
+  /** Sign-in, sign-up, verification, password reset, sign-out and the current user. */
+  readonly auth: AuthClient;
   /** The contact form's call. */
   readonly contact: ContactResource;
   /** Site-wide calls: health and the pricing table's settings. */
@@ -21,18 +29,20 @@ export interface PlanwrightClient {
 
 /**
  * Creates a client. Without a `tokenStore` the session lives in memory; browsers pass a
- * `BrowserStorageTokenStore`, the CLI its file store.
+ * `BrowserStorageTokenStore` (and `authClient: 'browser'`), the CLI its file store.
  *
  * @example
  * const client = createPlanwrightClient({ baseUrl: 'http://localhost:8000' });
  * const { version } = await client.site.health();
  */
 export function createPlanwrightClient(options: PlanwrightClientOptions = {}): PlanwrightClient {
+  const { authClient, getCsrfToken, ...httpOptions } = options;
   const tokenStore = options.tokenStore ?? new MemoryTokenStore();
-  const http = createHttpClient({ ...options, tokenStore });
+  const http = createHttpClient({ ...httpOptions, tokenStore });
   return {
     http,
     tokenStore,
+    auth: createAuthClient({ http, tokenStore, client: authClient, getCsrfToken }),
     contact: createContactResource(http),
     site: createSiteResource(http),
   };

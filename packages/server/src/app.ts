@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { AccountMailer } from './auth/account-mailer.js';
+import { createPasswordHasher, type PasswordHasher } from './auth/password/index.js';
+import { SessionService } from './auth/session-service.js';
 import type { ServerConfig } from './config/config.js';
 import { registerErrorHandling } from './http/error-handling.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import type { Mailer } from './mail/mailer.js';
 import { SERVER_VERSION } from './package-paths.js';
+import { accountRoutes } from './routes/account-routes.js';
+import { allauthRoutes } from './routes/allauth-routes.js';
 import { contactRoutes } from './routes/contact-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { siteRoutes } from './routes/site-routes.js';
@@ -18,6 +25,8 @@ export interface AppDependencies {
   mailer: Mailer;
   /** The clock; injected by tests. */
   now?: () => Date;
+  /** Password hashing; the default uses the production scrypt parameters. Tests may pass cheaper ones. */
+  passwordHasher?: PasswordHasher;
   /** Fastify's logger option; defaults to pino at `config.logLevel`. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -64,7 +73,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerSecurityHeaders(app);
   registerErrorHandling(app);
 
-  healthRoutes(app, { storage: deps.storage, version: SERVER_VERSION });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+
+  const { storage, mailer } = deps;
+  const sessions = new SessionService(storage, config.sessions, now);
+  const accountMailer = new AccountMailer({ config, storage, mailer, now, log: app.log });
+
+  healthRoutes(app, { storage, version: SERVER_VERSION });
+  const passwordHasher = deps.passwordHasher ?? createPasswordHasher();
+  allauthRoutes(app, { config, storage, sessions, accountMailer, now, providers: [], passwordHasher });
+  accountRoutes(app, { config, storage, sessions, accountMailer, now });
   siteRoutes(app, { config });
   contactRoutes(app, { config, storage: deps.storage, mailer: deps.mailer, now });
 

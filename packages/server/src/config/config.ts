@@ -56,6 +56,27 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).max(600_000).default(10_000),
   ),
+  SESSION_IDLE_TIMEOUT_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 366)
+      .default(336),
+  ),
+  SESSION_MAX_AGE_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 366 * 5)
+      .default(720),
+  ),
+  TURNSTILE_SECRET: optionalString,
+  TURNSTILE_VERIFY_URL: z.preprocess(
+    emptyAsUndefined,
+    httpUrl.default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  ),
 });
 
 /** The server's validated configuration. */
@@ -75,6 +96,9 @@ export interface ServerConfig {
   contactEmail: string;
   stripe: { publicKey: string; pricingTableId: string } | undefined;
   shutdownTimeoutMs: number;
+  sessions: { idleTimeoutMs: number; maxAgeMs: number; secureCookies: boolean };
+  /** Captcha on sign-up, when a secret is set. */
+  turnstile: { secret: string; verifyUrl: string } | undefined;
 }
 
 /** A configuration value is wrong; the message names the variable and says what it must be. */
@@ -86,6 +110,8 @@ export class ConfigError extends Error {
 }
 
 // The web app's build, beside the server in the monorepo.
+const HOUR_MS = 60 * 60 * 1000;
+
 const defaultWebDir = packagePath('../web/dist');
 
 /**
@@ -121,12 +147,13 @@ export function loadConfig(
     ? e.PLANWRIGHT_DATA_DIR
     : resolve(cwd, e.PLANWRIGHT_DATA_DIR);
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const publicUrl = (
+    e.PUBLIC_URL ?? `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${e.PORT}`
+  ).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (
-      e.PUBLIC_URL ?? `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${e.PORT}`
-    ).replace(/\/+$/, ''),
+    publicUrl,
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
@@ -140,5 +167,13 @@ export function loadConfig(
         ? { publicKey: e.STRIPE_PUBLIC_KEY, pricingTableId: e.STRIPE_PRICING_TABLE_ID }
         : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    sessions: {
+      idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_HOURS * HOUR_MS,
+      maxAgeMs: e.SESSION_MAX_AGE_HOURS * HOUR_MS,
+      secureCookies: publicUrl.startsWith('https:'),
+    },
+    turnstile: e.TURNSTILE_SECRET
+      ? { secret: e.TURNSTILE_SECRET, verifyUrl: e.TURNSTILE_VERIFY_URL }
+      : undefined,
   };
 }

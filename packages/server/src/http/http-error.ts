@@ -55,6 +55,22 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
+/** Each zod issue as a field error named by `param`, with allauth-style codes. */
+export function fieldErrorsOf(error: z.ZodError, input: unknown): FieldError[] {
+  return error.issues.map((issue) => {
+    const param = issue.path.map(String).join('.');
+    return {
+      message: issue.message,
+      // A refinement may name its own code: `refine(check, { params: { code: 'password_too_short' } })`.
+      code:
+        issue.code === 'custom' && typeof issue.params?.code === 'string'
+          ? issue.params.code
+          : issueCode(issue, valueAt(input, issue.path)),
+      ...(param ? { param } : {}),
+    };
+  });
+}
+
 /**
  * Validates untrusted input with a zod schema. Throws a 400 {@link HttpError} whose `errors` name each
  * bad field by `param`.
@@ -62,14 +78,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => {
-    const param = issue.path.map(String).join('.');
-    return {
-      message: issue.message,
-      code: issueCode(issue, valueAt(input, issue.path)),
-      ...(param ? { param } : {}),
-    };
-  });
+  const errors = fieldErrorsOf(result.error, input);
   const named = errors.flatMap((error) => (error.param ? [error.param] : []));
   const detail = named.length > 0 ? `Invalid input: ${[...new Set(named)].join(', ')}` : 'Invalid input';
   throw new HttpError(400, 'invalid', detail, errors);

@@ -1,5 +1,9 @@
 import { type Database, type DatabaseLocation, type Db, openDatabase } from '../db/database.js';
+import { AccountKeyRepository } from './account-key-repository.js';
 import { ContactMessageRepository } from './contact-message-repository.js';
+import { RateLimitRepository } from './rate-limit-repository.js';
+import { SessionRepository } from './session-repository.js';
+import { UserRepository } from './user-repository.js';
 
 /**
  * The server's storage: one repository per area over one PostgreSQL query layer (embedded PGlite or
@@ -8,6 +12,10 @@ import { ContactMessageRepository } from './contact-message-repository.js';
 export interface Storage {
   readonly kind: 'pglite' | 'postgres';
   readonly contactMessages: ContactMessageRepository;
+  readonly users: UserRepository;
+  readonly sessions: SessionRepository;
+  readonly accountKeys: AccountKeyRepository;
+  readonly rateLimits: RateLimitRepository;
   /** Runs `work` in one transaction with repositories bound to it; rolls back if it throws. */
   transaction<T>(work: (tx: TransactionalStorage) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -15,10 +23,19 @@ export interface Storage {
 }
 
 /** The repositories available inside a transaction. */
-export type TransactionalStorage = Pick<Storage, 'contactMessages'>;
+export type TransactionalStorage = Pick<
+  Storage,
+  'contactMessages' | 'users' | 'sessions' | 'accountKeys' | 'rateLimits'
+>;
 
 function repositories(db: Db): TransactionalStorage {
-  return { contactMessages: new ContactMessageRepository(db) };
+  return {
+    contactMessages: new ContactMessageRepository(db),
+    users: new UserRepository(db),
+    sessions: new SessionRepository(db),
+    accountKeys: new AccountKeyRepository(db),
+    rateLimits: new RateLimitRepository(db),
+  };
 }
 
 /** Wraps an open database in the storage interface. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
+import type { PasswordHasher } from '../../src/auth/password/index.js';
 import { loadConfig, type ServerConfig } from '../../src/config/config.js';
 import { createMailer, type Mailer } from '../../src/mail/mailer.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
@@ -32,7 +33,12 @@ export function writeFakeWebApp(dir: string): string {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  overrides: { mailer?: Mailer; now?: () => Date; routes?: (app: FastifyInstance) => void } = {},
+  overrides: {
+    mailer?: Mailer;
+    now?: () => Date;
+    routes?: (app: FastifyInstance) => void;
+    passwordHasher?: PasswordHasher;
+  } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'planwright-server-test-'));
   const config = loadConfig({

@@ -1,3 +1,5 @@
+import { resolveTheme, toggleTheme } from '@planwright/sdk';
+
 /**
  * The colour theme (spec 000 §4): `coffee` is dark, `caramellatte` is light. The stored choice wins; without
  * one the theme follows the system's dark preference, live. Framework-free: React reads it through
@@ -41,10 +43,12 @@ export interface ThemeStoreOptions {
   root?: () => HTMLElement | null;
 }
 
-/** Stored theme, else the system preference; a storage that throws (privacy modes) counts as empty. */
+/**
+ * Stored theme, else the system preference; a storage that throws (privacy modes) counts as empty. The rule
+ * itself is the SDK's `resolveTheme`, shared with the CLI.
+ */
 export function resolveInitialTheme(stored: string | null, prefersDark: boolean): Theme {
-  if (isTheme(stored)) return stored;
-  return prefersDark ? DARK_THEME : LIGHT_THEME;
+  return resolveTheme(stored, prefersDark);
 }
 
 function readStored(storage: ThemeStorage | null): string | null {
@@ -102,7 +106,7 @@ export class ThemeStore {
   }
 
   toggle(): void {
-    this.set(this.getSnapshot() === DARK_THEME ? LIGHT_THEME : DARK_THEME);
+    this.set(toggleTheme(this.getSnapshot()));
   }
 
   private update(theme: Theme): void {
@@ -119,7 +123,7 @@ export class ThemeStore {
 
   private readonly onSystemChange = (): void => {
     if (this.explicit || !this.media) return;
-    this.update(this.media.matches ? DARK_THEME : LIGHT_THEME);
+    this.update(resolveTheme(null, this.media.matches));
   };
 
   private watchSystem(): void {

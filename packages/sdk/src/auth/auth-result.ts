@@ -1,0 +1,288 @@
+import type { z } from 'zod';
+import type { ValidationIssue } from '../errors/issue-summary.js';
+import {
+  type AuthErrorItem,
+  type AuthFlow,
+  type AuthMethod,
+  type AuthUser,
+  authErrorSchema,
+  authenticatedEnvelopeSchema,
+  emailVerificationInfoEnvelopeSchema,
+  errorsEnvelopeSchema,
+  okEnvelopeSchema,
+  passwordResetInfoEnvelopeSchema,
+  unauthenticatedEnvelopeSchema,
+} from './auth-envelopes.js';
+
+/** An input error as results carry it (the `param` has become the key it is filed under). */
+export interface AuthIssue {
+  code: string;
+  message: string;
+}
+
+/** 200: signed in. `sessionToken` is there when the server issued a new one (and it has been stored). */
+export interface AuthenticatedResult {
+  kind: 'authenticated';
+  user: AuthUser;
+  methods: AuthMethod[];
+  sessionToken?: string;
+}
+
+/** 401 with a pending `verify_email` flow: the user must open the link in the e-mail first. */
+export interface PendingResult {
+  kind: 'pending';
+  flow: 'verify_email';
+  /** The pending session's token (after sign-up or a login with an unverified address); stored too. */
+  sessionToken?: string;
+}
+
+/** 401: not signed in (after sign-out, a reset, or a verification that did not sign in). */
+export interface UnauthenticatedResult {
+  kind: 'unauthenticated';
+  /** What the client may do next: `login`, `signup`, `provider_redirect` (with its providers). */
+  flows: AuthFlow[];
+  /** Reported but never stored: an unauthenticated session's token signs nobody in. */
+  sessionToken?: string;
+}
+
+/** 400: the input was refused; field errors by `param`, the rest (no `param`) in `formErrors`. */
+export interface InvalidResult {
+  kind: 'invalid';
+  fieldErrors: Record<string, AuthIssue[]>;
+  formErrors: AuthIssue[];
+}
+
+/** 429: too many attempts; `retryAfterSeconds` from `Retry-After` when it is a number of seconds. */
+export interface RateLimitedResult {
+  kind: 'rate_limited';
+  retryAfterSeconds?: number;
+}
+
+/** 409: not possible in this state (signing in or up while already signed in). */
+export interface ConflictResult {
+  kind: 'conflict';
+}
+
+/** 410: the session token sent is unknown or expired; it has been cleared from the store. */
+export interface SessionGoneResult {
+  kind: 'session_gone';
+}
+
+/** 403: refused (CSRF or Origin check of the browser client, sign-up closed). */
+export interface ForbiddenResult {
+  kind: 'forbidden';
+  /** The server's reasons when it gave any. */
+  errors: AuthIssue[];
+}
+
+/** 200 with nothing more to say (a password-reset request, known address or not). */
+export interface OkResult {
+  kind: 'ok';
+}
+
+/** 200 to `GET auth/email/verify`: the key is good. */
+export interface EmailVerificationInfoResult {
+  kind: 'valid_key';
+  /** The address the key verifies. */
+  email: string;
+  user: AuthUser;
+  /** Whether verifying signs this session in (it is the session that signed up). */
+  isAuthenticating: boolean;
+}
+
+/** 200 to `GET auth/password/reset`: the key is good and belongs to `user`. */
+export interface PasswordResetInfoResult {
+  kind: 'valid_key';
+  user: AuthUser;
+}
+
+/** Every outcome of an allauth call. Each call's own result type is the subset it can answer. */
+export type AuthResult =
+  | AuthenticatedResult
+  | PendingResult
+  | UnauthenticatedResult
+  | InvalidResult
+  | RateLimitedResult
+  | ConflictResult
+  | SessionGoneResult
+  | ForbiddenResult
+  | OkResult
+  | EmailVerificationInfoResult
+  | PasswordResetInfoResult;
+
+/** The `kind` of an {@link AuthResult}. */
+export type AuthResultKind = AuthResult['kind'];
+
+/** Outcomes any allauth call may have besides its own (A6). */
+export type InterruptedResult = RateLimitedResult | ForbiddenResult | SessionGoneResult;
+
+/** `auth/login`. */
+export type LoginResult =
+  | AuthenticatedResult
+  | PendingResult
+  | InvalidResult
+  | ConflictResult
+  | InterruptedResult;
+/** `auth/signup`: `pending` is the normal success (verification is mandatory). */
+export type SignupResult =
+  | PendingResult
+  | AuthenticatedResult
+  | InvalidResult
+  | ConflictResult
+  | InterruptedResult;
+/** `GET auth/session`. */
+export type SessionResult = AuthenticatedResult | PendingResult | UnauthenticatedResult | InterruptedResult;
+/** `DELETE auth/session`: `unauthenticated` is the normal success. */
+export type LogoutResult = UnauthenticatedResult | InterruptedResult;
+/** `GET auth/email/verify`. */
+export type EmailVerificationInfoCheck = EmailVerificationInfoResult | InvalidResult | InterruptedResult;
+/** `POST auth/email/verify`: `authenticated` when this session was waiting for it, else `unauthenticated`. */
+export type VerifyEmailResult =
+  | AuthenticatedResult
+  | UnauthenticatedResult
+  | InvalidResult
+  | InterruptedResult;
+/** `POST auth/password/request`. */
+export type PasswordResetRequestResult = OkResult | InvalidResult | InterruptedResult;
+/** `GET auth/password/reset`. */
+export type PasswordResetInfoCheck = PasswordResetInfoResult | InvalidResult | InterruptedResult;
+/** `POST auth/password/reset`: `unauthenticated` is the normal success (sign in with the new password). */
+export type ResetPasswordResult =
+  | UnauthenticatedResult
+  | AuthenticatedResult
+  | InvalidResult
+  | InterruptedResult;
+
+/** @internal Which 200 body a call expects. */
+export type SuccessShape = 'authenticated' | 'ok' | 'email_verification_info' | 'password_reset_info';
+
+/** @internal What an answer means, or why it could not be read. */
+export type Interpretation =
+  | { outcome: 'result'; result: AuthResult }
+  | { outcome: 'malformed'; issues: ValidationIssue[] };
+
+/** @internal The statuses allauth answers with (A6); any other is an ordinary `ApiError`. */
+export const ALLAUTH_STATUSES: ReadonlySet<number> = new Set([200, 400, 401, 403, 409, 410, 429]);
+
+/** `Retry-After` as delta-seconds; an HTTP-date (which our server never sends) is left out. */
+function retryAfterSeconds(header: string | null): number | undefined {
+  const value = header?.trim() ?? '';
+  return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+}
+
+function toIssue({ code, message }: AuthErrorItem): AuthIssue {
+  return { code, message };
+}
+
+function withToken<T extends object>(result: T, token: string | undefined): T & { sessionToken?: string } {
+  return token === undefined ? result : { ...result, sessionToken: token };
+}
+
+const successSchemas = {
+  authenticated: authenticatedEnvelopeSchema,
+  ok: okEnvelopeSchema,
+  email_verification_info: emailVerificationInfoEnvelopeSchema,
+  password_reset_info: passwordResetInfoEnvelopeSchema,
+} as const;
+
+function parse<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  build: (value: z.output<S>) => AuthResult,
+): Interpretation {
+  const parsed = schema.safeParse(body);
+  return parsed.success
+    ? { outcome: 'result', result: build(parsed.data) }
+    : { outcome: 'malformed', issues: parsed.error.issues };
+}
+
+function successResult(shape: SuccessShape, body: unknown): Interpretation {
+  switch (shape) {
+    case 'authenticated':
+      return parse(successSchemas.authenticated, body, ({ data, meta }) =>
+        withToken({ kind: 'authenticated', user: data.user, methods: data.methods }, meta.session_token),
+      );
+    case 'ok':
+      return parse(successSchemas.ok, body, () => ({ kind: 'ok' }));
+    case 'email_verification_info':
+      return parse(successSchemas.email_verification_info, body, ({ data, meta }) => ({
+        kind: 'valid_key',
+        email: data.email,
+        user: data.user,
+        isAuthenticating: meta.is_authenticating,
+      }));
+    case 'password_reset_info':
+      return parse(successSchemas.password_reset_info, body, ({ data }) => ({
+        kind: 'valid_key',
+        user: data.user,
+      }));
+  }
+}
+
+const unauthenticated401 = unauthenticatedEnvelopeSchema(401);
+const sessionGone410 = unauthenticatedEnvelopeSchema(410);
+const forbiddenErrors = authErrorSchema.array();
+
+/** A 403 may come from a proxy or a CSRF middleware with any body: its reasons are read when they parse. */
+function forbiddenReasons(body: unknown): AuthIssue[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const parsed = forbiddenErrors.safeParse((body as { errors?: unknown }).errors);
+  return parsed.success ? parsed.data.map(toIssue) : [];
+}
+
+/**
+ * @internal Turns one allauth answer into its result (rule A6 of `src/auth/SPEC.md`). 200, 400, 401 and 410
+ * bodies must match their envelope; 403, 409 and 429 are understood from the status alone.
+ */
+export function interpretAuthAnswer(
+  status: number,
+  body: unknown,
+  retryAfter: string | null,
+  success: SuccessShape,
+): Interpretation {
+  switch (status) {
+    case 200:
+      return successResult(success, body);
+    case 400:
+      return parse(errorsEnvelopeSchema, body, ({ errors }) => {
+        const fieldErrors: Record<string, AuthIssue[]> = {};
+        const formErrors: AuthIssue[] = [];
+        for (const error of errors) {
+          if (error.param === undefined) formErrors.push(toIssue(error));
+          else {
+            fieldErrors[error.param] ??= [];
+            fieldErrors[error.param]?.push(toIssue(error));
+          }
+        }
+        return { kind: 'invalid', fieldErrors, formErrors };
+      });
+    case 401:
+      return parse(unauthenticated401, body, ({ data, meta }) => {
+        const pending = data.flows.some((flow) => flow.id === 'verify_email' && flow.is_pending === true);
+        return pending
+          ? withToken({ kind: 'pending', flow: 'verify_email' }, meta.session_token)
+          : withToken({ kind: 'unauthenticated', flows: data.flows }, meta.session_token);
+      });
+    case 403:
+      return { outcome: 'result', result: { kind: 'forbidden', errors: forbiddenReasons(body) } };
+    case 409:
+      return { outcome: 'result', result: { kind: 'conflict' } };
+    case 410:
+      return parse(sessionGone410, body, () => ({ kind: 'session_gone' }));
+    case 429: {
+      const seconds = retryAfterSeconds(retryAfter);
+      return {
+        outcome: 'result',
+        result:
+          seconds === undefined
+            ? { kind: 'rate_limited' }
+            : { kind: 'rate_limited', retryAfterSeconds: seconds },
+      };
+    }
+    default:
+      return {
+        outcome: 'malformed',
+        issues: [{ code: 'custom', path: [], message: `${status} is not an allauth status`, input: body }],
+      };
+  }
+}

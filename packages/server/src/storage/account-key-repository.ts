@@ -1,0 +1,39 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { accountKeys } from '../db/schema.js';
+
+/** A stored single-use key (e-mail verification or password reset). */
+export type AccountKeyRecord = typeof accountKeys.$inferSelect;
+export type AccountKeyPurpose = AccountKeyRecord['purpose'];
+
+/** Single-use keys sent by e-mail; only hashes are stored. */
+export class AccountKeyRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(key: typeof accountKeys.$inferInsert): Promise<AccountKeyRecord> {
+    const [row] = await this.db.insert(accountKeys).values(key).returning();
+    if (!row) throw new Error('insert into account_keys returned no row');
+    return row;
+  }
+
+  async find(purpose: AccountKeyPurpose, keyHash: string): Promise<AccountKeyRecord | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(accountKeys)
+      .where(and(eq(accountKeys.keyHash, keyHash), eq(accountKeys.purpose, purpose)));
+    return row;
+  }
+
+  /**
+   * Marks the key used if nobody has yet. Returns false when another request used it first: the
+   * conditional update makes "single use" hold under concurrent clicks.
+   */
+  async consume(id: string, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(accountKeys)
+      .set({ usedAt: at })
+      .where(and(eq(accountKeys.id, id), isNull(accountKeys.usedAt)))
+      .returning({ id: accountKeys.id });
+    return rows.length === 1;
+  }
+}

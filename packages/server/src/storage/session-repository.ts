@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { sessions } from '../db/schema.js';
+
+/** A stored session. */
+export type SessionRecord = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+
+/** Sessions of both allauth clients, found by the hash of their token. */
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(session: NewSession): Promise<SessionRecord> {
+    const [row] = await this.db.insert(sessions).values(session).returning();
+    if (!row) throw new Error('insert into sessions returned no row');
+    return row;
+  }
+
+  async findByTokenHash(tokenHash: string): Promise<SessionRecord | undefined> {
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return row;
+  }
+
+  async update(
+    id: string,
+    patch: Partial<Omit<SessionRecord, 'id' | 'createdAt' | 'client'>>,
+  ): Promise<SessionRecord | undefined> {
+    const [row] = await this.db.update(sessions).set(patch).where(eq(sessions.id, id)).returning();
+    return row;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, id));
+  }
+
+  /** Ends every session of a user (after a password reset). */
+  async deleteForUser(userId: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+  }
+}
