@@ -9,7 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { build } from '../scripts/build.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const BENCHES = ['server-cold-start.mjs', 'cli-version.mjs', 'web-bundle-size.mjs', 'password-hash.mjs'];
+const BENCHES = [
+  'server-cold-start.mjs',
+  'cli-version.mjs',
+  'web-bundle-size.mjs',
+  'password-hash.mjs',
+  'login-throughput.mjs',
+];
 const only = process.argv.slice(2);
 
 build();

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { lastKeyFor, readOutbox } from '../support/outbox.js';
+import { lastKeyFor, readOutbox } from '../../src/mail/outbox-reader.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const APP = '/_allauth/app/v1';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../../src/auth/password/index.js';
-import { lastKeyFor } from '../support/outbox.js';
+import { lastKeyFor } from '../../src/mail/outbox-reader.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const hostile = JSON.parse(

@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 
+// Reads what the outbox mailer wrote: for development (which link did that sign-up get?) and for
+// tests that follow e-mailed links end to end.
+
 /** One e-mail from the outbox folder, parsed. */
 export interface OutboxMessage {
   to: string;
