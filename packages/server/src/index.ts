@@ -16,8 +16,8 @@ export {
   type MailMessage,
   type MailReceipt,
 } from './mail/mailer.js';
-export { packagePath, SERVER_VERSION } from './package-paths.js';
 export { lastKeyFor, type OutboxMessage, readOutbox } from './mail/outbox-reader.js';
+export { packagePath, SERVER_VERSION } from './package-paths.js';
 export { createServer } from './runtime.js';
 export type { ContactMessageRecord, NewContactMessage } from './storage/contact-message-repository.js';
 export { createStorage, openStorage, type Storage, type TransactionalStorage } from './storage/storage.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config/config.js';
+import { scheduleMaintenance } from './lifecycle/maintenance.js';
 import { createMailer } from './mail/mailer.js';
 import { openStorage } from './storage/storage.js';
 
@@ -25,7 +26,14 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
     await storage.close();
     throw error;
   }
+  const stopMaintenance = scheduleMaintenance({
+    storage,
+    sessions: config.sessions,
+    now: () => new Date(),
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
+    stopMaintenance();
     mailer.close();
     await storage.close();
   });

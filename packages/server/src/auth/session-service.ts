@@ -50,7 +50,10 @@ export class SessionService {
    * is as good as unknown (an app token planted as a cookie must not work); `/api/v1/`, which reads
    * only the X-Session-Token header, passes `anyClient` and accepts both kinds.
    */
-  async lookup(credentials: SessionCredentials, options: { anyClient?: boolean } = {}): Promise<SessionLookup> {
+  async lookup(
+    credentials: SessionCredentials,
+    options: { anyClient?: boolean } = {},
+  ): Promise<SessionLookup> {
     if (!credentials.token) return { kind: 'none' };
     const session = await this.storage.sessions.findByTokenHash(hashSecret(credentials.token));
     if (!session || (!options.anyClient && session.client !== credentials.client)) return { kind: 'gone' };

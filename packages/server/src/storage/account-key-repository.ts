@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { accountKeys } from '../db/schema.js';
 
@@ -22,6 +22,15 @@ export class AccountKeyRepository {
       .from(accountKeys)
       .where(and(eq(accountKeys.keyHash, keyHash), eq(accountKeys.purpose, purpose)));
     return row;
+  }
+
+  /** Deletes keys that expired before `before` (used ones included). Returns how many went. */
+  async prune(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(accountKeys)
+      .where(lte(accountKeys.expiresAt, before))
+      .returning({ id: accountKeys.id });
+    return rows.length;
   }
 
   /**

@@ -57,6 +57,15 @@ export class RateLimitRepository {
     await this.db.insert(rateLimitEvents).values({ bucket, at: now });
   }
 
+  /** Deletes every event older than `before`, in every bucket. Returns how many went. */
+  async prune(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(rateLimitEvents)
+      .where(lte(rateLimitEvents.at, before))
+      .returning({ id: rateLimitEvents.id });
+    return rows.length;
+  }
+
   /** Forgets a bucket (a successful login clears its failed attempts). */
   async clear(bucket: string): Promise<void> {
     await this.db.delete(rateLimitEvents).where(eq(rateLimitEvents.bucket, bucket));

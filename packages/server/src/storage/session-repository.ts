@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { sessions } from '../db/schema.js';
 
@@ -31,6 +31,15 @@ export class SessionRepository {
 
   async delete(id: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.id, id));
+  }
+
+  /** Deletes sessions idle since `idleBefore` or created before `createdBefore`. Returns how many went. */
+  async prune(idleBefore: Date, createdBefore: Date): Promise<number> {
+    const rows = await this.db
+      .delete(sessions)
+      .where(or(lte(sessions.lastSeenAt, idleBefore), lte(sessions.createdAt, createdBefore)))
+      .returning({ id: sessions.id });
+    return rows.length;
   }
 
   /** Ends every session of a user (after a password reset). */
