@@ -2,12 +2,12 @@
 // Login throughput: 20 concurrent clients signing in to the built server for a fixed time, plus one
 // client alone for the single-login latency. Requests come from 250 loopback addresses (127.0.1.x),
 // so allauth's 30-logins-per-minute-per-IP limit does not cap the measurement; limits stay on.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBuiltServer } from './built-server.mjs';
 import { summarize } from './stats.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -43,26 +43,9 @@ function post(url, body, address = localAddress()) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'planwright-bench-login-'));
-const server = spawn(process.execPath, [join(root, 'packages/server/dist/server.js')], {
-  env: {
-    ...process.env,
-    PORT: '0',
-    PLANWRIGHT_DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    PLANWRIGHT_PRINT_URL: '1',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const server = await startBuiltServer(dataDir);
 try {
-  let output = '';
-  const url = await new Promise((resolve, reject) => {
-    server.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /Planwright is running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  const { url } = server;
   const email = 'bench@example.com';
   await post(`${url}/_allauth/app/v1/auth/signup`, {
     email,
@@ -137,7 +120,6 @@ try {
     }),
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,39 +1,19 @@
 #!/usr/bin/env node
 // Server cold start: time from spawning `node packages/server/dist/server.js` to its first 200 from
 // GET /api/v1/health, on a new data directory (initdb + migrations) and on an existing one.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startBuiltServer } from './built-server.mjs';
 import { summarize } from './stats.mjs';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
-const serverEntry = join(root, 'packages/server/dist/server.js');
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 
 /** One start: resolves with ms from spawn to the first healthy answer, after a clean SIGTERM. */
 async function coldStart(dataDir) {
   const started = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      PLANWRIGHT_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PLANWRIGHT_PRINT_URL: '1',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  const url = await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /Planwright is running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  const server = await startBuiltServer(dataDir);
+  const { url } = server;
   // Poll tightly: the first healthy answer is the end of the measurement.
   for (;;) {
     try {
@@ -43,10 +23,7 @@ async function coldStart(dataDir) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const elapsed = performance.now() - started;
-  await new Promise((resolve) => {
-    child.on('exit', resolve);
-    child.kill('SIGTERM');
-  });
+  await server.stop();
   return elapsed;
 }
 

@@ -3,6 +3,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AccountMailer } from './auth/account-mailer.js';
+import { OidcClient } from './auth/oidc/oidc-client.js';
+import { SocialSignIn } from './auth/oidc/social-sign-in.js';
 import { createPasswordHasher, type PasswordHasher } from './auth/password/index.js';
 import { SessionService } from './auth/session-service.js';
 import type { ServerConfig } from './config/config.js';
@@ -15,6 +17,7 @@ import { accountRoutes } from './routes/account-routes.js';
 import { allauthRoutes } from './routes/allauth-routes.js';
 import { contactRoutes } from './routes/contact-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
+import { OIDC_CALLBACK_PATH, oidcRoutes } from './routes/oidc-routes.js';
 import { siteRoutes } from './routes/site-routes.js';
 import type { Storage } from './storage/storage.js';
 
@@ -49,7 +52,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: false,
     // Read in genReqId instead: Fastify would take the header as it is, unchecked.
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     // A caller's id is kept when it is safe to log; otherwise a fresh one is made.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -82,7 +84,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   healthRoutes(app, { storage, version: SERVER_VERSION });
   const passwordHasher = deps.passwordHasher ?? createPasswordHasher();
-  allauthRoutes(app, { config, storage, sessions, accountMailer, now, providers: [], passwordHasher });
+  // Google sign-in, when a client is configured; the provider is discovered on the first sign-in.
+  const signIn = config.oidc
+    ? new SocialSignIn({
+        provider: config.oidc,
+        publicUrl: config.publicUrl,
+        storage,
+        now,
+        log: app.log,
+        client: new OidcClient({
+          provider: config.oidc,
+          redirectUri: `${config.publicUrl}${OIDC_CALLBACK_PATH}`,
+          log: app.log,
+        }),
+      })
+    : undefined;
+  const providers = signIn ? [signIn.providerId] : [];
+  allauthRoutes(app, { config, storage, sessions, accountMailer, now, providers, passwordHasher });
+  oidcRoutes(app, { config, sessions, signIn });
   accountRoutes(app, { config, storage, sessions, accountMailer, now });
   siteRoutes(app, { config });
   contactRoutes(app, { config, storage: deps.storage, mailer: deps.mailer, now });

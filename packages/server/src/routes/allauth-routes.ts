@@ -16,10 +16,17 @@ import {
   setSessionCookie,
 } from '../auth/request-credentials.js';
 import { hashSecret } from '../auth/secrets.js';
-import type { AuthClient, IssuedSession, SessionService } from '../auth/session-service.js';
+import type {
+  AuthClient,
+  IssuedSession,
+  SessionCredentials,
+  SessionService,
+} from '../auth/session-service.js';
 import { verifyTurnstile } from '../auth/turnstile.js';
 import type { ServerConfig } from '../config/config.js';
 import { fieldErrorsOf } from '../http/http-error.js';
+import type { RateLimit } from '../storage/rate-limit-repository.js';
+import type { SessionRecord } from '../storage/session-repository.js';
 import type { Storage } from '../storage/storage.js';
 import { emailKeyOf, type UserRecord } from '../storage/user-repository.js';
 
@@ -160,16 +167,9 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
       });
 
       scope.post(`${prefix}/auth/login`, async (request, reply) => {
-        const credentials = readCredentials(request, client);
-        const lookup = await sessions.lookup(credentials);
-        if (lookup.kind === 'live' && lookup.session.authenticated)
-          return reply.status(409).send({ status: 409 });
-        const limited = await storage.rateLimits.hit(
-          `login:ip:${credentials.ip}`,
-          AUTH_RATE_LIMITS.loginPerIp,
-          now(),
-        );
-        if (!limited.allowed) return tooMany(reply, limited.retryAfterSeconds);
+        const start = await beginSignIn(request, reply, client, 'login', AUTH_RATE_LIMITS.loginPerIp);
+        if (!start) return reply;
+        const { credentials, previous } = start;
         const input = readBody(loginInput, request, reply);
         if (!input) return reply;
 
@@ -207,7 +207,6 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
           );
         }
         await storage.rateLimits.clear(failures);
-        const previous = lookup.kind === 'live' ? lookup.session : undefined;
         if (verdict.needsRehash)
           await storage.users.update(user.id, { passwordHash: await passwordHasher.hash(input.password) });
         if (!user.emailVerified) {
@@ -233,16 +232,9 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
       });
 
       scope.post(`${prefix}/auth/signup`, async (request, reply) => {
-        const credentials = readCredentials(request, client);
-        const lookup = await sessions.lookup(credentials);
-        if (lookup.kind === 'live' && lookup.session.authenticated)
-          return reply.status(409).send({ status: 409 });
-        const limited = await storage.rateLimits.hit(
-          `signup:ip:${credentials.ip}`,
-          AUTH_RATE_LIMITS.signupPerIp,
-          now(),
-        );
-        if (!limited.allowed) return tooMany(reply, limited.retryAfterSeconds);
+        const start = await beginSignIn(request, reply, client, 'signup', AUTH_RATE_LIMITS.signupPerIp);
+        if (!start) return reply;
+        const { credentials, previous } = start;
         const input = readBody(signupInput, request, reply, 'invalid_email');
         if (!input) return reply;
 
@@ -258,7 +250,6 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
         }
         if (errors.length > 0) return reply.status(400).send(errorsBody(errors));
 
-        const previous = lookup.kind === 'live' ? lookup.session : undefined;
         // Every outcome below answers the same 401 "verify your e-mail": a bot, a taken address and a
         // new account must look alike from outside.
         const passwordHash = await passwordHasher.hash(input.password);
@@ -410,6 +401,31 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
         return reply.status(401).send(unauthenticatedBody(undefined, providers));
       });
     });
+  }
+
+  /**
+   * What login and sign-up both do first: refuse a client already signed in (409) and count the attempt
+   * against its address's rate limit (429). Returns the credentials and the session to replace.
+   */
+  async function beginSignIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    client: AuthClient,
+    action: 'login' | 'signup',
+    rule: RateLimit,
+  ): Promise<{ credentials: SessionCredentials; previous: SessionRecord | undefined } | undefined> {
+    const credentials = readCredentials(request, client);
+    const lookup = await sessions.lookup(credentials);
+    if (lookup.kind === 'live' && lookup.session.authenticated) {
+      void reply.status(409).send({ status: 409 });
+      return undefined;
+    }
+    const limited = await storage.rateLimits.hit(`${action}:ip:${credentials.ip}`, rule, now());
+    if (!limited.allowed) {
+      void tooMany(reply, limited.retryAfterSeconds);
+      return undefined;
+    }
+    return { credentials, previous: lookup.kind === 'live' ? lookup.session : undefined };
   }
 
   async function findVerificationKey(
