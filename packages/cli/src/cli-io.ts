@@ -5,6 +5,12 @@ export interface TextSink {
   readonly isTTY?: boolean;
 }
 
+/** Where input comes from: `process.stdin`, or a `Readable` in tests. */
+export interface InputSource extends AsyncIterable<string | Uint8Array> {
+  /** True when a person is typing into it, so a prompt can ask them. */
+  readonly isTTY?: boolean;
+}
+
 /**
  * The outside world of one CLI run. `cli.ts` passes the real process streams and environment;
  * tests pass buffers and a made-up environment, so nothing reads `process.env` behind their back.
@@ -12,6 +18,8 @@ export interface TextSink {
 export interface CliIo {
   readonly stdout: TextSink;
   readonly stderr: TextSink;
+  /** Standard input; only `login` reads it. Absent means there is none (tests that do not need it). */
+  readonly stdin?: InputSource;
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 

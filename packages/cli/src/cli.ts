@@ -5,5 +5,9 @@ import { run } from './run.js';
 process.exitCode = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
+  // A getter: `process.stdin` creates its stream on first access, which most commands never need.
+  get stdin() {
+    return process.stdin;
+  },
   env: process.env,
 });

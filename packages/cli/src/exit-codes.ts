@@ -5,7 +5,10 @@
 export const ExitCode = {
   /** The command did what was asked. */
   ok: 0,
-  /** The command failed: the server refused, a setting is missing, the config file is broken. */
+  /**
+   * The command failed: the server refused (also a refused sign-in), a setting is missing, the config
+   * or session file is broken.
+   */
   failure: 1,
   /** The command line was wrong: unknown command or option, bad argument, bad server URL. */
   usage: 2,
@@ -15,6 +18,8 @@ export const ExitCode = {
   serverUnreachable: 4,
   /** Something unexpected happened: a bug in planwright (70 is EX_SOFTWARE in sysexits.h). */
   internal: 70,
+  /** The user cancelled an interactive prompt (Ctrl+C or Esc): 128 + SIGINT, as shells report it. */
+  cancelled: 130,
 } as const;
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

@@ -1,7 +1,10 @@
 import { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { registerConfigCommand } from './commands/config.js';
+import { registerLoginCommand } from './commands/login.js';
+import { registerLogoutCommand } from './commands/logout.js';
 import { registerStatusCommand } from './commands/status.js';
+import { registerWhoamiCommand } from './commands/whoami.js';
 import { DEFAULT_SERVER_URL, SERVER_ENV } from './config/server-url.js';
 import { ExitCode } from './exit-codes.js';
 import { readCliVersion } from './version.js';
@@ -42,6 +45,9 @@ export function createProgram(io: CliIo): Command {
     .addHelpText('after', exitCodeHelp);
   // Subcommands created with `.command()` inherit exitOverride and configureOutput.
   registerStatusCommand(program, io);
+  registerLoginCommand(program, io);
+  registerWhoamiCommand(program, io);
+  registerLogoutCommand(program, io);
   registerConfigCommand(program, io);
   return program;
 }
@@ -49,8 +55,9 @@ export function createProgram(io: CliIo): Command {
 const exitCodeHelp = `
 Exit codes:
   ${ExitCode.ok}   success
-  ${ExitCode.failure}   failure (the server refused, a setting is missing, a broken config file)
+  ${ExitCode.failure}   failure (the server refused, a refused sign-in, a missing setting, a broken file)
   ${ExitCode.usage}   wrong usage (unknown command or option, invalid argument or server URL)
   ${ExitCode.notSignedIn}   not signed in, or the session expired
   ${ExitCode.serverUnreachable}   the server could not be reached
-  ${ExitCode.internal}  unexpected error (a bug: please report it)`;
+  ${ExitCode.internal}  unexpected error (a bug: please report it)
+  ${ExitCode.cancelled} cancelled at a prompt (Ctrl+C or Esc)`;

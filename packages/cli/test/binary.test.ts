@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBuildOptions } from '../tsup.config.js';
+import { closedPortUrl } from './support/http-server.js';
 
 // The built `planwright` bin, run as a child process: what users get from `npm install`. It is built
 // with the options of `npm run build` into its own directory rather than dist/, so that other test
@@ -113,14 +114,56 @@ describe('the built planwright binary', () => {
     expect(loadedPackages(modules)).toEqual(expect.arrayContaining(['ink', 'react']));
   });
 
-  it.each(['--help', '--version', 'config --help', 'status --help'])(
-    '`planwright %s` loads neither Ink, React, zod nor the SDK',
-    async (command) => {
-      const { exit, modules } = await modulesLoadedBy([bin, ...command.split(' ')]);
-      expect(exit.code).toBe(0);
-      // The recorder did record this run (commander is bundled into cli.js, so look for that).
-      expect(modules).toContain(pathToFileURL(bin).href);
-      expect(loadedPackages(modules)).toEqual([]);
-    },
-  );
+  it.each([
+    '--help',
+    '--version',
+    'config --help',
+    'status --help',
+    'login --help',
+    'whoami --help',
+    'logout --help',
+  ])('`planwright %s` loads neither Ink, React, zod nor the SDK', async (command) => {
+    const { exit, modules } = await modulesLoadedBy([bin, ...command.split(' ')]);
+    expect(exit.code).toBe(0);
+    // The recorder did record this run (commander is bundled into cli.js, so look for that).
+    expect(modules).toContain(pathToFileURL(bin).href);
+    expect(loadedPackages(modules)).toEqual([]);
+  });
+
+  it('`planwright login --password-stdin` loads the SDK and zod but never Ink or React', async () => {
+    const out = join(scratch, 'modules-login.txt');
+    const url = await closedPortUrl();
+    const exit = await new Promise<Exit>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        [
+          '--import',
+          recorder,
+          bin,
+          'login',
+          '--email',
+          'ada@example.com',
+          '--password-stdin',
+          '--server',
+          url,
+        ],
+        {
+          cwd: packageDir,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: scratch,
+            RECORD_MODULES_TO: out,
+            PLANWRIGHT_CONFIG_DIR: scratch,
+          },
+        },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      );
+      child.stdin?.end('a-password\n');
+    });
+    // Nothing listens there: the run gets as far as the server, with the password read.
+    expect(exit).toMatchObject({ code: 4, stdout: '' });
+    expect(exit.stderr).toMatch(`planwright: cannot reach the Planwright server at ${url} (ECONNREFUSED)`);
+    const modules = (await readFile(out, 'utf8')).split('\n').filter(Boolean);
+    expect(loadedPackages(modules)).toEqual(['zod', '@planwright/sdk']);
+  });
 });

@@ -22,7 +22,18 @@ describe('planwright program', () => {
     expect(result).toMatchObject({ exitCode: 0 });
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^Usage: planwright /);
-    for (const text of ['status', 'config', '--server <url>', '--json', 'PLANWRIGHT_SERVER', 'Exit codes:']) {
+    for (const text of [
+      'status',
+      'login',
+      'whoami',
+      'logout',
+      'config',
+      '--server <url>',
+      '--json',
+      'PLANWRIGHT_SERVER',
+      'Exit codes:',
+      '130 cancelled',
+    ]) {
       expect(result.stdout).toContain(text);
     }
   });
@@ -32,6 +43,14 @@ describe('planwright program', () => {
     expect(result).toMatchObject({ exitCode: 0 });
     expect(result.stdout).toMatch(/^Usage: planwright config /);
     expect(result.stdout).toMatch(/Settings:\n\s+server\s+URL of the Planwright server/);
+  });
+
+  it('prints the help of login with its options and an example for scripts', async () => {
+    const result = await runCli(['login', '--help']);
+    expect(result).toMatchObject({ exitCode: 0, stderr: '' });
+    for (const text of ['--email <address>', '--password-stdin', 'session.json', 'printf %s']) {
+      expect(result.stdout).toContain(text);
+    }
   });
 
   it('shows the help on stderr and exits 2 when no command is given', async () => {

@@ -11,6 +11,17 @@ export const CliErrorCode = {
   configFileUnwritable: 'config_file_unwritable',
   configKeyNotSet: 'config_key_not_set',
   serverUnreachable: 'server_unreachable',
+  sessionFileInvalid: 'session_file_invalid',
+  sessionFileUnreadable: 'session_file_unreadable',
+  sessionFileUnwritable: 'session_file_unwritable',
+  notSignedIn: 'not_signed_in',
+  sessionExpired: 'session_expired',
+  alreadySignedIn: 'already_signed_in',
+  loginFailed: 'login_failed',
+  emailNotVerified: 'email_not_verified',
+  tooManyLoginAttempts: 'too_many_login_attempts',
+  rateLimited: 'rate_limited',
+  cancelled: 'cancelled',
 } as const;
 
 export type CliErrorCode = (typeof CliErrorCode)[keyof typeof CliErrorCode];
@@ -92,5 +103,66 @@ export class ServerUnreachableError extends CliError {
       },
     );
     this.serverUrl = serverUrl;
+  }
+}
+
+/** `session.json` exists but cannot be read, parsed, validated or written. Exit code 1. */
+export class SessionFileError extends CliError {
+  readonly path: string;
+
+  constructor(
+    code:
+      | typeof CliErrorCode.sessionFileInvalid
+      | typeof CliErrorCode.sessionFileUnreadable
+      | typeof CliErrorCode.sessionFileUnwritable,
+    path: string,
+    message: string,
+    options?: CliErrorOptions,
+  ) {
+    super(code, ExitCode.failure, message, options);
+    this.path = path;
+  }
+}
+
+/**
+ * No session for this server: none was stored (`not_signed_in`), or the server no longer accepts
+ * the stored one (`session_expired`, and the token has been removed). Exit code 3.
+ */
+export class NotSignedInError extends CliError {
+  readonly serverUrl: string;
+
+  constructor(
+    code: typeof CliErrorCode.notSignedIn | typeof CliErrorCode.sessionExpired,
+    serverUrl: string,
+    message: string,
+    options: CliErrorOptions = {},
+  ) {
+    super(code, ExitCode.notSignedIn, message, {
+      suggestion: 'Run `planwright login` to sign in.',
+      ...options,
+    });
+    this.serverUrl = serverUrl;
+  }
+}
+
+/** The codes of a refused `planwright login`. */
+export type LoginErrorCode =
+  | typeof CliErrorCode.alreadySignedIn
+  | typeof CliErrorCode.loginFailed
+  | typeof CliErrorCode.emailNotVerified
+  | typeof CliErrorCode.tooManyLoginAttempts
+  | typeof CliErrorCode.rateLimited;
+
+/** The server did not sign the user in: wrong password, unverified address, too many tries… Exit code 1. */
+export class LoginError extends CliError {
+  constructor(code: LoginErrorCode, message: string, options?: CliErrorOptions) {
+    super(code, ExitCode.failure, message, options);
+  }
+}
+
+/** The user cancelled an interactive prompt. Exit code 130, like a shell after Ctrl+C. */
+export class CancelledError extends CliError {
+  constructor(message: string) {
+    super(CliErrorCode.cancelled, ExitCode.cancelled, message);
   }
 }

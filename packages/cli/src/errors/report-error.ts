@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-codes.js';
+import { describeApiError } from './api-error-text.js';
 import { CliError } from './cli-error.js';
 
 /** Set to anything to print stack traces and causes (for bug reports). */
@@ -102,13 +103,10 @@ async function describeSdkError(error: unknown): Promise<ErrorReport | undefined
   else if (sdk.NetworkError.isInstance(error)) exitCode = ExitCode.serverUnreachable;
   else if (sdk.AbortedError.isInstance(error) && error.isTimeout) exitCode = ExitCode.serverUnreachable;
 
-  // An ApiError's message is the raw response body (maybe a proxy's HTML page); `detail` is the
-  // readable part our server sends.
-  let message = error.message;
-  if (exitCode !== ExitCode.notSignedIn && sdk.ApiError.isInstance(error)) {
-    const status = [error.status, error.statusText].filter(Boolean).join(' ');
-    message = `the server answered ${status}${error.detail ? `: ${error.detail}` : ''}`;
-  }
+  const message =
+    exitCode !== ExitCode.notSignedIn && sdk.ApiError.isInstance(error)
+      ? describeApiError(error)
+      : error.message;
   return { exitCode, message, code: error.code, suggestion: error.suggestion };
 }
 

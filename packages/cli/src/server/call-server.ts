@@ -1,4 +1,4 @@
-import type { PlanwrightClient } from '@planwright/sdk';
+import type { PlanwrightClient, TokenStore } from '@planwright/sdk';
 import { ServerUnreachableError } from '../errors/cli-error.js';
 
 /** How long one request may take before the server counts as unreachable. */
@@ -9,13 +9,21 @@ export const REQUEST_TIMEOUT_MS = 15_000;
  * `--help`, `--version` or `config`), bounds every request with a time-out so a silent server cannot
  * hang the terminal, and turns "no answer at all" into a {@link ServerUnreachableError} that names the
  * URL and says how to start a server. Other SDK errors pass through to the top-level handler.
+ *
+ * @param options.tokenStore the session to send (`X-Session-Token`) and keep up to date; without
+ *   one, the call is made signed out.
  */
 export async function callServer<T>(
   serverUrl: string,
   call: (client: PlanwrightClient) => Promise<T>,
+  options: { tokenStore?: TokenStore } = {},
 ): Promise<T> {
   const sdk = await import('@planwright/sdk');
-  const client = sdk.createPlanwrightClient({ baseUrl: serverUrl, fetch: fetchWithTimeout });
+  const client = sdk.createPlanwrightClient({
+    baseUrl: serverUrl,
+    fetch: fetchWithTimeout,
+    tokenStore: options.tokenStore,
+  });
   try {
     return await call(client);
   } catch (error) {

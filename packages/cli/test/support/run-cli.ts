@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach } from 'vitest';
+import type { InputSource, TextSink } from '../../src/cli-io.js';
 import { run } from '../../src/run.js';
 
 export interface CliResult {
@@ -10,24 +12,39 @@ export interface CliResult {
   stderr: string;
 }
 
+export interface RunCliOptions {
+  /** Standard input: text to pipe in, or a stream. Absent: there is none. */
+  stdin?: string | InputSource;
+  /** Pretend standard input and standard error are a terminal (for the login prompt). */
+  tty?: boolean;
+}
+
 /** Runs the CLI in-process, with captured output and only the environment given. */
 export async function runCli(
   args: readonly string[],
   env: Record<string, string | undefined> = {},
+  options: RunCliOptions = {},
 ): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
+  const tty = options.tty ?? false;
+  const stderrSink: TextSink = {
+    isTTY: tty,
+    write: (text: string) => {
+      stderr += text;
+    },
+  };
+  let stdin: InputSource | undefined =
+    typeof options.stdin === 'string' ? Readable.from([Buffer.from(options.stdin)]) : options.stdin;
+  if (tty) stdin = Object.assign(stdin ?? Readable.from([]), { isTTY: true });
   const exitCode = await run(args, {
     stdout: {
       write: (text: string) => {
         stdout += text;
       },
     },
-    stderr: {
-      write: (text: string) => {
-        stderr += text;
-      },
-    },
+    stderr: stderrSink,
+    ...(stdin ? { stdin } : {}),
     env,
   });
   return { exitCode, stdout, stderr };

@@ -1,0 +1,76 @@
+import { type AuthUser, type LoginResult, SIGN_IN_TEXTS, signInErrorMessage } from '@planwright/sdk';
+import { CliErrorCode, LoginError } from '../errors/cli-error.js';
+
+/** "Ada Lovelace <ada@example.com>", or just the address when the name is only the address. */
+export function describeUser(user: { email: string; name?: string | null }): string {
+  const name = user.name?.trim() ?? '';
+  return name === '' || name === user.email ? user.email : `${name} <${user.email}>`;
+}
+
+/** The refusal for an `auth/session` or `auth/login` answer saying this session is already signed in. */
+export function alreadySignedInError(serverUrl: string, email: string | null): LoginError {
+  return new LoginError(
+    CliErrorCode.alreadySignedIn,
+    `already signed in to ${serverUrl}${email ? ` as ${email}` : ''}`,
+    { suggestion: 'Run `planwright logout` first to sign in as someone else.' },
+  );
+}
+
+/** "42 seconds", "1 minute 5 seconds": a wait the server asked for, in words. */
+export function formatWait(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  const part = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (minutes === 0) return part(rest, 'second');
+  return rest === 0 ? part(minutes, 'minute') : `${part(minutes, 'minute')} ${part(rest, 'second')}`;
+}
+
+/**
+ * The user a login signed in, or the {@link LoginError} that explains why it did not, in the words
+ * of spec 000 §8 (the SDK's `signInErrorMessage` and `SIGN_IN_TEXTS`) plus what to do next.
+ *
+ * @param email the address that was typed (a pending verification names it).
+ * @param storedEmail who the stored session belongs to, for a 409.
+ */
+export function loginOutcome(
+  result: LoginResult,
+  context: { serverUrl: string; email: string; storedEmail: string | null },
+): { ok: true; user: AuthUser } | { ok: false; error: LoginError } {
+  const refuse = (...args: ConstructorParameters<typeof LoginError>) => ({
+    ok: false as const,
+    error: new LoginError(...args),
+  });
+  switch (result.kind) {
+    case 'authenticated':
+      return { ok: true, user: result.user };
+    case 'pending':
+      return refuse(CliErrorCode.emailNotVerified, SIGN_IN_TEXTS.verifyEmail, {
+        suggestion: `Check your inbox: a new verification link is on its way to ${context.email}. Open it, then run \`planwright login\` again.`,
+      });
+    case 'invalid': {
+      const tooMany = [...Object.values(result.fieldErrors).flat(), ...result.formErrors].some(
+        (issue) => issue.code === 'too_many_login_attempts',
+      );
+      return tooMany
+        ? refuse(CliErrorCode.tooManyLoginAttempts, signInErrorMessage(result) ?? SIGN_IN_TEXTS.rateLimited, {
+            suggestion: 'Wait a few minutes before the next try, or reset your password in the web app.',
+          })
+        : refuse(CliErrorCode.loginFailed, signInErrorMessage(result) ?? SIGN_IN_TEXTS.failed, {
+            suggestion: 'Check the e-mail address and the password, then try again.',
+          });
+    }
+    case 'rate_limited':
+      // The SDK's text says "a few minutes"; when the server said how long, say that instead.
+      return refuse(
+        CliErrorCode.rateLimited,
+        result.retryAfterSeconds === undefined
+          ? SIGN_IN_TEXTS.rateLimited
+          : `Too many sign-in attempts. Please wait ${formatWait(result.retryAfterSeconds)} and try again.`,
+      );
+    case 'conflict':
+      return { ok: false, error: alreadySignedInError(context.serverUrl, context.storedEmail) };
+    case 'forbidden':
+    case 'session_gone':
+      return refuse(CliErrorCode.loginFailed, signInErrorMessage(result) ?? SIGN_IN_TEXTS.unexpected);
+  }
+}
