@@ -48,3 +48,13 @@ export function recordPageProblems(page: Page, expected: readonly ExpectedConsol
   page.on('pageerror', (error) => list.push(`page error: ${error.stack ?? error.message}`));
   return { list };
 }
+
+/**
+ * Chromium logs every 4xx answer to a `fetch` as a console error. allauth answers with them as protocol
+ * outcomes, not failures: 401 is "not signed in" (which a successful sign-up, sign-out or password reset
+ * answers) and 400 a refused input the page shows in words. Only those, and only from `/_allauth/`.
+ */
+export const ALLAUTH_PROTOCOL_ANSWERS: ExpectedConsoleError = {
+  text: /^Failed to load resource: the server responded with a status of 40[01] /,
+  url: /\/_allauth\/(app|browser)\/v1\//,
+};

@@ -59,7 +59,7 @@ describe('public layout and routes', () => {
   });
 
   it('shows a not-found page with a link home for an unknown route', async () => {
-    const router = renderAt('/account/signin');
+    const router = renderAt('/no/such/page');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Go to the home page' }));
     await act(async () => {});

@@ -1,44 +1,18 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useId, useRef } from 'react';
+import { NavLink } from 'react-router';
 import { Icon } from '../ui/icon';
 import type { NavLinkItem } from './nav-links';
+import { useDismissableMenu } from './use-dismissable-menu';
 
 /**
  * The navigation as a dropdown on small screens: a disclosure button with `aria-expanded`, closed by a
- * link, Escape, a click or focus outside, and any navigation. daisyUI's dropdown opens on focus alone,
- * so `dropdown-open` / `dropdown-close` hand that decision to this component.
+ * link, Escape, a click or focus outside, and any navigation (see `useDismissableMenu`).
  */
 export function MobileMenu({ links }: { links: readonly NavLinkItem[] }) {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const isOutside = (target: EventTarget | null) =>
-      !(target instanceof Node && rootRef.current?.contains(target));
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onOutside = (event: Event) => {
-      if (isOutside(event.target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onOutside);
-    document.addEventListener('focusin', onOutside);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onOutside);
-      document.removeEventListener('focusin', onOutside);
-    };
-  }, [open]);
+  const [open, setOpen] = useDismissableMenu(rootRef, buttonRef);
 
   return (
     <div ref={rootRef} className={`dropdown ${open ? 'dropdown-open' : 'dropdown-close'}`}>

@@ -7,7 +7,8 @@ import { RouteErrorPage } from '../pages/route-error-page';
 /**
  * The route table (spec 000 §2). Every page but `/` and not-found is its own chunk, so what `/` downloads
  * stays small however heavy later screens (the editor) get. `/` stays in the entry chunk: splitting it off
- * would only add a request after the entry for the most visited page.
+ * would only add a request after the entry for the most visited page. The signed-in layout (with the
+ * guard) is a chunk too: `/` never loads the SDK.
  */
 export const routes: RouteObject[] = [
   {
@@ -30,6 +31,78 @@ export const routes: RouteObject[] = [
           {
             path: 'contact',
             lazy: () => import('../pages/contact-page').then((m) => ({ Component: m.ContactPage })),
+          },
+          {
+            path: 'account',
+            children: [
+              {
+                path: 'signin',
+                lazy: () =>
+                  import('../pages/account/sign-in-page').then((m) => ({ Component: m.SignInPage })),
+              },
+              {
+                path: 'signup',
+                lazy: () =>
+                  import('../pages/account/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
+              },
+              {
+                path: 'signout',
+                lazy: () =>
+                  import('../pages/account/sign-out-page').then((m) => ({ Component: m.SignOutPage })),
+              },
+              {
+                path: 'verify-email/:key',
+                lazy: () =>
+                  import('../pages/account/verify-email-page').then((m) => ({
+                    Component: m.VerifyEmailPage,
+                  })),
+              },
+              {
+                path: 'password/reset',
+                lazy: () =>
+                  import('../pages/account/password-reset-request-page').then((m) => ({
+                    Component: m.PasswordResetRequestPage,
+                  })),
+              },
+              {
+                path: 'password/reset/key/:key',
+                lazy: () =>
+                  import('../pages/account/password-reset-page').then((m) => ({
+                    Component: m.PasswordResetPage,
+                  })),
+              },
+              {
+                path: 'google/login/callback',
+                lazy: () =>
+                  import('../pages/account/provider-callback-page').then((m) => ({
+                    Component: m.ProviderCallbackPage,
+                  })),
+              },
+            ],
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+  {
+    // Guarded (spec 000 §2): the layout checks for a stored session before anything inside renders.
+    path: 'dashboard',
+    HydrateFallback: PageLoadingFallback,
+    ErrorBoundary: RouteErrorPage,
+    lazy: () => import('../layout/signed-in-layout').then((m) => ({ Component: m.SignedInLayout })),
+    children: [
+      {
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import('../pages/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+          },
+          {
+            path: 'profile',
+            lazy: () => import('../pages/dashboard/profile-page').then((m) => ({ Component: m.ProfilePage })),
           },
           { path: '*', Component: NotFoundPage },
         ],

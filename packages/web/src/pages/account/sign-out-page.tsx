@@ -1,0 +1,37 @@
+import { AccountFrame, Working } from '../../account/account-frame';
+import { SIGN_OUT_PAGE_TEXTS as TEXTS } from '../../account/account-texts';
+import { performSignOut, signOutMachine } from '../../account/sign-out-flow';
+import { useAccountServices } from '../../account/use-account';
+import { Flow } from '../../state/flow';
+import { useFlow, useLatest } from '../../state/use-flow';
+
+/**
+ * `/account/signout` (spec 000 §4 "Sign-out"). The session may be the app client's (a password sign-in)
+ * or the browser client's cookie session (a Google sign-in): each client only ends its own kind, so both
+ * are asked. The SDK clears sessionToken, userEmail, userName and avatarUrl whatever they answer.
+ */
+export function SignOutPage() {
+  const services = useAccountServices();
+  const latest = useLatest(services);
+  useFlow(
+    () =>
+      new Flow(signOutMachine, {
+        clock: services.ports.clock,
+        perform: performSignOut(() => {
+          const { client, browserAuth, queryClient, navigate } = latest();
+          return {
+            signOut: async () => {
+              await Promise.allSettled([client.auth.logout(), browserAuth.logout()]);
+              queryClient.clear();
+            },
+            goHome: () => navigate('/', { replace: true }),
+          };
+        }),
+      }),
+  );
+  return (
+    <AccountFrame title={TEXTS.signingOut}>
+      <Working>{TEXTS.signingOut}</Working>
+    </AccountFrame>
+  );
+}

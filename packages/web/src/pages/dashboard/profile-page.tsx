@@ -1,0 +1,210 @@
+import type { CurrentUser } from '@planwright/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { currentUserQuery } from '../../account/account-queries';
+import { SIGNED_IN_TEXTS, PROFILE_PAGE_TEXTS as TEXTS } from '../../account/account-texts';
+import {
+  languageOptions,
+  type ProfileField,
+  type ProfileFormValues,
+  profileChanged,
+  profileFormFrom,
+  profileSaveErrorMessage,
+  profileUpdateFrom,
+  timeZoneOptions,
+} from '../../account/profile-form';
+import { useAccountServices } from '../../account/use-account';
+import { UserAvatar } from '../../account/user-avatar';
+import type { BreadcrumbItem } from '../../layout/breadcrumb-store';
+import { useBreadcrumbs } from '../../layout/breadcrumbs';
+import { Alert } from '../../ui/alert';
+import { TextField } from '../../ui/text-field';
+
+const BREADCRUMBS: readonly BreadcrumbItem[] = [
+  { label: SIGNED_IN_TEXTS.dashboard, to: '/dashboard' },
+  { label: TEXTS.title },
+];
+
+/** `/dashboard/profile` (spec 000 §2 "Profile page", §7, §8 "Profile"). */
+export function ProfilePage() {
+  useBreadcrumbs(BREADCRUMBS);
+  const { client } = useAccountServices();
+  const me = useQuery(currentUserQuery(client));
+
+  let body: ReactNode;
+  if (me.data) body = <ProfileForm key={me.data.id} user={me.data} />;
+  else if (me.isError) {
+    body = (
+      <Alert kind="error">
+        <span>{TEXTS.loadFailed}</span>
+        <div>
+          <button type="button" className="btn btn-sm" onClick={() => void me.refetch()}>
+            {TEXTS.retry}
+          </button>
+        </div>
+      </Alert>
+    );
+  } else {
+    body = (
+      <p role="status" className="flex items-center gap-3">
+        <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
+        {TEXTS.loading}
+      </p>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="profile-title">
+      <title>Profile · Planwright</title>
+      <header className="mb-6">
+        <h1 id="profile-title" className="text-3xl font-bold">
+          {TEXTS.title}
+        </h1>
+        <p className="mt-2 opacity-80">{TEXTS.intro}</p>
+      </header>
+      {body}
+    </section>
+  );
+}
+
+function ProfileForm({ user }: { user: CurrentUser }) {
+  const { client } = useAccountServices();
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState(() => profileFormFrom(user));
+  const [values, setValues] = useState(saved);
+  const save = useMutation({
+    mutationFn: (form: ProfileFormValues) => client.auth.updateMe(profileUpdateFrom(form)),
+    onSuccess: (result) => {
+      // The SDK has refreshed the stored name and e-mail; the shared query (and the banner) follow too.
+      queryClient.setQueryData(currentUserQuery(client).queryKey, result.user);
+      const next = profileFormFrom(result.user);
+      setSaved(next);
+      setValues(next);
+    },
+  });
+
+  const changed = profileChanged(values, saved);
+  const set = (field: ProfileField) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (!save.isPending) save.reset();
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!save.isPending) save.mutate(values);
+  };
+  const name = `${saved.first_name} ${saved.last_name}`.trim();
+  const languages = useMemo(() => languageOptions(saved.language), [saved.language]);
+  const timeZones = useMemo(() => timeZoneOptions(saved.timezone), [saved.timezone]);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-6">
+        <div className="flex items-center gap-4">
+          <UserAvatar avatarUrl={user.avatar_url} name={name} email={saved.email} size="large" />
+          <div className="min-w-0">
+            <p className="truncate text-lg font-semibold">{name || saved.email}</p>
+            {name && <p className="truncate text-sm opacity-80">{saved.email}</p>}
+          </div>
+        </div>
+
+        {save.isError && <Alert kind="error">{profileSaveErrorMessage(save.error)}</Alert>}
+        {save.isSuccess && (
+          <Alert kind="success">
+            <span>{TEXTS.saved}</span>
+            {save.data.email_verification_sent && <span>{TEXTS.verificationSent(save.data.user.email)}</span>}
+          </Alert>
+        )}
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="first_name"
+            label={TEXTS.firstName}
+            autoComplete="given-name"
+            value={values.first_name}
+            onChange={set('first_name')}
+          />
+          <TextField
+            name="last_name"
+            label={TEXTS.lastName}
+            autoComplete="family-name"
+            value={values.last_name}
+            onChange={set('last_name')}
+          />
+        </div>
+        <TextField
+          name="email"
+          label={TEXTS.email}
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            name="language"
+            label={TEXTS.language}
+            value={values.language}
+            options={languages}
+            onChange={set('language')}
+          />
+          <SelectField
+            name="timezone"
+            label={TEXTS.timezone}
+            value={values.timezone}
+            options={timeZones}
+            onChange={set('timezone')}
+          />
+        </div>
+
+        <div className="card-actions justify-end gap-2">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={!changed || save.isPending}
+            onClick={() => {
+              setValues(saved);
+              save.reset();
+            }}
+          >
+            {TEXTS.cancel}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!changed || save.isPending}>
+            {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {save.isPending ? TEXTS.saving : TEXTS.save}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function SelectField(props: {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (event: { target: { value: string } }) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {props.label}
+      </label>
+      <select
+        id={id}
+        name={props.name}
+        className="select w-full"
+        value={props.value}
+        onChange={props.onChange}
+      >
+        <option value="">{TEXTS.notSet}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { BrowserStorageTokenStore, createPlanwrightClient, type SessionInfo } from '@planwright/sdk';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { PlanwrightClientContext } from '../../src/api/client-context';
+import type { BrowserPorts, KeyValueStorage } from '../../src/platform/browser-ports';
+import { BrowserPortsContext } from '../../src/platform/browser-ports-context';
+import { routes } from '../../src/router/routes';
+import type { FakeServer } from './fake-server';
+import { ManualClock } from './manual-clock';
+
+/** A `localStorage` stand-in whose contents a test can read. */
+export function memoryStorage(
+  initial: Record<string, string> = {},
+): KeyValueStorage & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => {
+      data.set(key, value);
+    },
+    removeItem: (key) => {
+      data.delete(key);
+    },
+  };
+}
+
+export interface RenderAppOptions {
+  /** Where the app starts. */
+  path: string;
+  server: FakeServer;
+  /** A session stored before the app starts. */
+  session?: SessionInfo;
+  storage?: ReturnType<typeof memoryStorage>;
+  ports?: Partial<BrowserPorts>;
+  /** Render inside `<StrictMode>`, which mounts every component twice as development does. */
+  strict?: boolean;
+}
+
+/**
+ * The whole app (its real route table, lazy pages included) in a memory router, over a real SDK client whose
+ * only fake is the network, with the browser ports replaced: a manual clock, storage a test can read, and
+ * spies for form submission, popups and logging.
+ */
+export function renderApp(options: RenderAppOptions) {
+  const storage = options.storage ?? memoryStorage();
+  const tokenStore = new BrowserStorageTokenStore({ storage });
+  if (options.session) tokenStore.setSession(options.session);
+  const clock = new ManualClock();
+  const ports = {
+    clock,
+    storage: () => storage,
+    submitForm: vi.fn<BrowserPorts['submitForm']>(),
+    opener: () => null,
+    closeWindow: vi.fn<BrowserPorts['closeWindow']>(),
+    origin: () => 'http://planwright.test',
+    logError: vi.fn<BrowserPorts['logError']>(),
+    ...options.ports,
+  } satisfies BrowserPorts;
+  const onAuthRequired = vi.fn();
+  const client = createPlanwrightClient({
+    baseUrl: 'http://planwright.test',
+    fetch: options.server.fetch,
+    tokenStore,
+    onAuthRequired,
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [options.path] });
+  const app = (
+    <PlanwrightClientContext value={client}>
+      <BrowserPortsContext value={ports}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </BrowserPortsContext>
+    </PlanwrightClientContext>
+  );
+  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
+  return {
+    ...view,
+    router,
+    client,
+    tokenStore,
+    storage,
+    clock,
+    ports,
+    queryClient,
+    onAuthRequired,
+    /** Path and query of the router's location. */
+    location: () => `${router.state.location.pathname}${router.state.location.search}`,
+    /** Moves the manual clock, letting React render what the timers changed. */
+    advance: (ms: number) =>
+      act(() => {
+        clock.advance(ms);
+      }),
+  };
+}

@@ -1,0 +1,330 @@
+import { lastKeyFor, readOutbox } from '@planwright/server';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ALLAUTH_PROTOCOL_ANSWERS,
+  launchBrowser,
+  type PageProblems,
+  recordPageProblems,
+} from '../support/browser.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const problems: PageProblems[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  const seen = problems.flatMap((recorded) => recorded.list);
+  await Promise.all(contexts.map((context) => context.close()));
+  contexts.length = 0;
+  problems.length = 0;
+  expect(seen, 'console errors or page errors').toEqual([]);
+});
+
+/**
+ * A fresh browser profile whose requests never leave the machine, with Playwright's clock installed: time
+ * flows as usual, and a test jumps over the pages' 3-second redirects and 5-second notices instead of
+ * sleeping through them.
+ */
+async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    colorScheme: 'light',
+    viewport: { width: 1280, height: 900 },
+    ...options,
+  });
+  contexts.push(context);
+  await context.route(
+    (url) => url.origin !== server.url,
+    (route) => route.abort('blockedbyclient'),
+  );
+  await context.clock.install();
+  const page = await context.newPage();
+  problems.push(recordPageProblems(page, [ALLAUTH_PROTOCOL_ANSWERS]));
+  return page;
+}
+
+const PASSWORD = 'violet-harbour-lantern-42';
+const SESSION_KEYS = ['sessionToken', 'userEmail', 'userName', 'avatarUrl'] as const;
+
+function storedSession(page: Page): Promise<Record<string, string | null>> {
+  return page.evaluate(
+    (keys) => Object.fromEntries(keys.map((key) => [key, localStorage.getItem(key)])),
+    [...SESSION_KEYS],
+  );
+}
+
+async function pathOf(page: Page): Promise<string> {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/** The newest link to `prefix` e-mailed to `to`, waiting for the mail to be written. */
+async function linkFromOutbox(to: string, prefix: string): Promise<string> {
+  let key: string | undefined;
+  await expect
+    .poll(async () => {
+      key = await lastKeyFor(server.outboxDir, to, prefix).catch(() => undefined);
+      return key;
+    })
+    .toBeDefined();
+  return `${server.url}${prefix}${encodeURIComponent(key ?? '')}`;
+}
+
+/** How many messages went to `to`. */
+async function mailsTo(to: string): Promise<number> {
+  return (await readOutbox(server.outboxDir)).filter((mail) => mail.to === to).length;
+}
+
+async function api(path: string, body: unknown): Promise<Response> {
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** An account with a verified address, made through the app client (the UI flow is tested on its own). */
+async function verifiedAccount(email: string): Promise<void> {
+  const signup = await api('/_allauth/app/v1/auth/signup', {
+    email,
+    password: PASSWORD,
+    terms_agreement: true,
+    phone_number_x: '',
+  });
+  expect(signup.status).toBe(401);
+  const link = await linkFromOutbox(email, '/account/verify-email/');
+  const key = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
+  const verify = await api('/_allauth/app/v1/auth/email/verify', { key });
+  expect([200, 401]).toContain(verify.status);
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+describe('accounts in Chromium against the real server', () => {
+  it('signs up, verifies the address from the e-mail, signs in back to the remembered page, edits the profile and signs out', async () => {
+    const email = 'ada.lovelace@example.com';
+    const page = await openPage();
+
+    await page.goto(`${server.url}/account/signup`);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('You must agree to the Terms and Conditions').waitFor();
+
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(`${PASSWORD}!`);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByText(`We sent a verification link to ${email}.`).waitFor();
+    // The pending session is not kept: the guard must not take an unverified sign-up for a signed-in user.
+    expect((await storedSession(page)).sessionToken).toBeNull();
+
+    // Signing in before verifying offers the resend, whose notice goes after 5 seconds.
+    await page.goto(`${server.url}/account/signin`);
+    await signIn(page, email);
+    await page.getByText('Please verify your email address before signing in.').waitFor();
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    const notice = page.getByText('Verification email sent! Please check your inbox.');
+    await notice.waitFor();
+    await page.clock.fastForward(5_000);
+    await notice.waitFor({ state: 'detached' });
+    expect((await storedSession(page)).sessionToken).toBeNull();
+
+    await page.goto(await linkFromOutbox(email, '/account/verify-email/'));
+    await page.getByRole('heading', { name: 'Email verified' }).waitFor();
+    await page.clock.fastForward(3_000);
+    await page.waitForURL(`${server.url}/account/signin`);
+
+    // The guard sends a signed-out visitor to sign-in and remembers where they were going.
+    await page.goto(`${server.url}/dashboard/profile`);
+    await page.waitForURL(`${server.url}/account/signin?next=%2Fdashboard%2Fprofile`);
+    await signIn(page, email);
+    await page.waitForURL(`${server.url}/dashboard/profile`);
+    const stored = await storedSession(page);
+    expect(stored).toEqual({
+      sessionToken: expect.any(String),
+      userEmail: email,
+      userName: null,
+      avatarUrl: null,
+    });
+
+    const accountMenu = page.getByRole('button', { name: /^Account menu/ });
+    expect((await accountMenu.textContent())?.trim()).toBe('AL');
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await breadcrumb.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    await breadcrumb.getByText('Profile').waitFor();
+
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Language').selectOption('de');
+    await page.getByLabel('Time zone').selectOption('Europe/Berlin');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Your profile has been saved.').waitFor();
+    expect((await storedSession(page)).userName).toBe('Grace Hopper');
+    await expect.poll(async () => (await accountMenu.textContent())?.trim()).toBe('GH');
+
+    await page.reload();
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Grace');
+    expect(await page.getByLabel('Last name').inputValue()).toBe('Hopper');
+    expect(await page.getByLabel('Language').inputValue()).toBe('de');
+    expect(await page.getByLabel('Time zone').inputValue()).toBe('Europe/Berlin');
+
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'Welcome, Grace Hopper' }).waitFor();
+
+    await accountMenu.click();
+    await page.getByRole('link', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { name: 'For Founders' }).waitFor();
+    expect(await storedSession(page)).toEqual({
+      sessionToken: null,
+      userEmail: null,
+      userName: null,
+      avatarUrl: null,
+    });
+    // The server session is gone too.
+    const me = await fetch(`${server.url}/api/v1/app/me/`, {
+      headers: { 'X-Session-Token': stored.sessionToken ?? '' },
+    });
+    expect(me.status).toBe(401);
+  });
+
+  it('resets a forgotten password from the e-mailed link, after which the new password signs in', async () => {
+    const email = 'grace.hopper@example.com';
+    await verifiedAccount(email);
+    const page = await openPage();
+
+    await page.goto(`${server.url}/account/signin`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const sameResult = `If an account exists for ${email}, we have sent it a link to reset the password.`;
+    await page.getByText(sameResult, { exact: false }).waitFor();
+
+    // An address without an account gets the very same result.
+    await page.goto(`${server.url}/account/password/reset`);
+    await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page
+      .getByText(
+        'If an account exists for nobody@example.com, we have sent it a link to reset the password.',
+        {
+          exact: false,
+        },
+      )
+      .waitFor();
+
+    const link = await linkFromOutbox(email, '/account/password/reset/key/');
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    const newPassword = 'amber-meadow-compass-77';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill('something else');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('heading', { name: 'Password changed' }).waitFor();
+    await page.clock.fastForward(3_000);
+    await page.waitForURL(`${server.url}/account/signin`);
+
+    await signIn(page, email);
+    // The old password no longer works: the server's words are shown as they are.
+    await page.getByText('The email address and/or password you specified are not correct.').waitFor();
+    expect(await pathOf(page)).toBe('/account/signin');
+    await signIn(page, email, newPassword);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByRole('heading', { name: `Welcome, ${email}` }).waitFor();
+
+    // The link was single-use.
+    await page.goto(link);
+    await page.getByText('This reset link has expired or is invalid.').waitFor();
+    await page.getByRole('link', { name: 'Request a new link' }).waitFor();
+  });
+
+  it('shows the verification banner for an unverified address, resends the e-mail and stays dismissed for 24 hours', async () => {
+    const email = 'katherine.johnson@example.com';
+    const changed = 'k.johnson@example.org';
+    await verifiedAccount(email);
+    const page = await openPage({ colorScheme: 'dark' });
+
+    await page.goto(`${server.url}/account/signin?next=%2Fdashboard%2Fprofile`);
+    await signIn(page, email);
+    await page.waitForURL(`${server.url}/dashboard/profile`);
+    const banner = page.getByRole('region', { name: 'Email verification' });
+    await page.getByLabel('First name').waitFor();
+    expect(await banner.count()).toBe(0);
+
+    // A changed address is unverified until its new link is opened.
+    await page.getByLabel('Email', { exact: true }).fill(changed);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page
+      .getByRole('main')
+      .getByText(`We sent a verification link to ${changed}.`, { exact: false })
+      .waitFor();
+    await banner.getByText('Please verify your email address.').waitFor();
+    expect((await storedSession(page)).userEmail).toBe(changed);
+    await expect.poll(() => mailsTo(changed)).toBe(1);
+
+    // Resend: 'Sending...' while the request is out, then 'Email sent!' for 5 seconds.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/users/resend-verification/', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await banner.getByRole('button', { name: 'Resend' }).click();
+    await banner.getByRole('button', { name: 'Sending...' }).waitFor();
+    release();
+    await banner.getByText('Email sent!').waitFor();
+    await expect.poll(() => mailsTo(changed)).toBe(2);
+    await page.clock.fastForward(5_000);
+    await banner.getByRole('button', { name: 'Resend' }).waitFor();
+    expect(await banner.getByText('Email sent!').count()).toBe(0);
+
+    // Dismiss hides it and stores the time; for 24 hours the check is not even made.
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await banner.waitFor({ state: 'detached' });
+    const dismissedAt = Number(
+      await page.evaluate(() => localStorage.getItem('emailVerificationBannerDismissed')),
+    );
+    expect(dismissedAt).toBeGreaterThan(0);
+
+    const checks: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/app/me/') checks.push(request.url());
+    });
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    expect(await banner.count()).toBe(0);
+    expect(checks).toEqual([]);
+
+    await page.clock.fastForward('24:00:01');
+    await page.reload();
+    await banner.getByText('Please verify your email address.').waitFor();
+    expect(checks.length).toBeGreaterThan(0);
+  });
+});
