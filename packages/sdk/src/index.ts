@@ -43,6 +43,7 @@ export {
   unauthenticatedEnvelopeSchema,
 } from './auth/auth-envelopes.js';
 export {
+  emailAddressError,
   type FormValidation,
   type PasswordResetForm,
   type SignupForm,

@@ -294,3 +294,12 @@ describe('A17 client validation', () => {
     });
   });
 });
+
+describe('emailAddressError', () => {
+  it('says required, then invalid, with the spec texts, and accepts a trimmed address', async () => {
+    const { emailAddressError } = await import('../src/auth/auth-form-validation.js');
+    expect(emailAddressError('   ')).toBe('Email is required');
+    expect(emailAddressError('founder@')).toBe('Please enter a valid email address');
+    expect(emailAddressError(' founder@example.com ')).toBeUndefined();
+  });
+});

@@ -32,6 +32,17 @@ function codePoints(value: string): number {
   return [...value].length;
 }
 
+/**
+ * The e-mail check of spec 000 §5 on its own (sign-in, reset request, resend): `Email is required` or
+ * `Please enter a valid email address`, else undefined. The address is trimmed for the check.
+ */
+export function emailAddressError(email: string): string | undefined {
+  const trimmed = email.trim();
+  if (trimmed === '') return AUTH_VALIDATION_TEXTS.emailRequired;
+  if (!EMAIL_PATTERN.test(trimmed)) return AUTH_VALIDATION_TEXTS.emailInvalid;
+  return undefined;
+}
+
 function passwordError(password: string): string | undefined {
   if (password === '') return AUTH_VALIDATION_TEXTS.passwordRequired;
   if (codePoints(password) < PASSWORD_MIN_LENGTH) return AUTH_VALIDATION_TEXTS.passwordTooShort;
@@ -49,9 +60,8 @@ function result<F extends string>(errors: Partial<Record<F, string>>): FormValid
  */
 export function validateSignup(form: SignupForm): FormValidation<keyof SignupForm> {
   const errors: Partial<Record<keyof SignupForm, string>> = {};
-  const email = form.email.trim();
-  if (email === '') errors.email = AUTH_VALIDATION_TEXTS.emailRequired;
-  else if (!EMAIL_PATTERN.test(email)) errors.email = AUTH_VALIDATION_TEXTS.emailInvalid;
+  const email = emailAddressError(form.email);
+  if (email !== undefined) errors.email = email;
   const password = passwordError(form.password);
   if (password !== undefined) errors.password = password;
   if (form.confirm_password !== form.password)

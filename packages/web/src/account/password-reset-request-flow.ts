@@ -1,4 +1,4 @@
-import { type PasswordResetRequestResult, validateSignup } from '@planwright/sdk';
+import { emailAddressError, type PasswordResetRequestResult } from '@planwright/sdk';
 import type { FlowMachine } from '../state/flow';
 
 /**
@@ -15,18 +15,9 @@ export type PasswordResetRequestEvent = { type: 'submit'; email: string } | { ty
 
 export type PasswordResetRequestEffect = { type: 'request'; email: string };
 
-/**
- * The SDK's sign-up rule for the address (required, then `local@domain.tld`), with its texts. The other
- * fields are filled so only the address is judged.
- */
+/** The SDK's address rule (spec 000 §5) with its texts. */
 export function emailError(email: string): string | null {
-  const { errors } = validateSignup({
-    email,
-    password: 'x'.repeat(64),
-    confirm_password: 'x'.repeat(64),
-    terms_agreement: true,
-  });
-  return errors.email ?? null;
+  return emailAddressError(email) ?? null;
 }
 
 export const passwordResetRequestMachine: FlowMachine<
