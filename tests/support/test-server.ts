@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, loadConfig } from '@planwright/server';
@@ -12,15 +13,45 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  /**
+   * Sets PUBLIC_URL to the server's own `http://127.0.0.1:{port}` (a free port chosen before start),
+   * for flows whose URLs must point back at it (the OpenID Connect redirect URI). `env.PUBLIC_URL` wins.
+   */
+  ownPublicUrl?: boolean;
+  /** The server's clock. */
+  now?: () => Date;
+}
+
+/** A port nothing listens on right now (the OS picks it; it is free again when this resolves). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /**
  * Starts the real server (real embedded database, real mailer writing to the outbox, the built web app
  * from packages/web/dist) in this process, listening on 127.0.0.1 on a free port.
  */
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'planwright-test-server-'));
-  const config = loadConfig({ PLANWRIGHT_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', ...options.env });
-  const app = await createServer(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = options.ownPublicUrl ? await freePort() : 0;
+  const config = loadConfig({
+    PLANWRIGHT_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    ...(options.ownPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+    ...options.env,
+  });
+  const app = await createServer(config, options.now ? { now: options.now } : {});
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || !address) throw new Error('test server is not listening on a TCP port');
   return {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
+import { type AppDependencies, buildApp } from './app.js';
 import type { ServerConfig } from './config/config.js';
 import { scheduleMaintenance } from './lifecycle/maintenance.js';
 import { createMailer } from './mail/mailer.js';
@@ -7,9 +7,12 @@ import { openStorage } from './storage/storage.js';
 
 /**
  * Opens the real storage (running migrations) and mailer, and builds the app around them. Closing
- * the app closes both. Nothing listens yet.
+ * the app closes both. Nothing listens yet. Tests may pass a clock.
  */
-export async function createServer(config: ServerConfig): Promise<FastifyInstance> {
+export async function createServer(
+  config: ServerConfig,
+  options: Pick<AppDependencies, 'now'> = {},
+): Promise<FastifyInstance> {
   const storage = await openStorage(config.database);
   let app: FastifyInstance | undefined;
   const mailer = createMailer({
@@ -20,7 +23,7 @@ export async function createServer(config: ServerConfig): Promise<FastifyInstanc
       app?.log.info({ file, to, subject, links }, `e-mail written to the outbox: ${subject}`),
   });
   try {
-    app = await buildApp({ config, storage, mailer });
+    app = await buildApp({ config, storage, mailer, ...options });
   } catch (error) {
     mailer.close();
     await storage.close();

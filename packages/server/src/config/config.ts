@@ -77,7 +77,40 @@ const envSchema = z.object({
     emptyAsUndefined,
     httpUrl.default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   ),
+  OIDC_ISSUER: z.preprocess(
+    emptyAsUndefined,
+    httpUrl
+      .refine(isSecureOrLoopback, { message: 'must be an https:// URL (http:// only for localhost)' })
+      .optional(),
+  ),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
 });
+
+/** Google's issuer: what "Google sign-in" talks to unless OIDC_ISSUER names another. */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+// Tokens and client secrets travel to the issuer: plain http is only acceptable on this machine (tests).
+function isSecureOrLoopback(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname.toLowerCase())
+  );
+}
+
+/** The OpenID Connect provider behind "Sign in with Google" (docs/auth.md). */
+export interface OidcProviderConfig {
+  /** The id the API and the web app use: the flow is the spec's Google sign-in, whatever the issuer. */
+  id: 'google';
+  name: string;
+  /** Issuer identifier, exactly as the provider's discovery document states it. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 /** The server's validated configuration. */
 export interface ServerConfig {
@@ -99,6 +132,8 @@ export interface ServerConfig {
   sessions: { idleTimeoutMs: number; maxAgeMs: number; secureCookies: boolean };
   /** Captcha on sign-up, when a secret is set. */
   turnstile: { secret: string; verifyUrl: string } | undefined;
+  /** Google sign-in (OpenID Connect), when a client is configured. */
+  oidc: OidcProviderConfig | undefined;
 }
 
 /** A configuration value is wrong; the message names the variable and says what it must be. */
@@ -141,6 +176,19 @@ export function loadConfig(
   if (Boolean(e.STRIPE_PUBLIC_KEY) !== Boolean(e.STRIPE_PRICING_TABLE_ID)) {
     problems.push('STRIPE_PUBLIC_KEY and STRIPE_PRICING_TABLE_ID must be set together');
   }
+  const pairs = [
+    ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+    ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ] as const;
+  for (const [id, secret] of pairs) {
+    if (Boolean(e[id]) !== Boolean(e[secret])) problems.push(`${id} and ${secret} must be set together`);
+  }
+  if (e.OIDC_CLIENT_ID && e.GOOGLE_CLIENT_ID) {
+    problems.push('set OIDC_CLIENT_ID/OIDC_CLIENT_SECRET or GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET, not both');
+  }
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
+    problems.push('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = isAbsolute(e.PLANWRIGHT_DATA_DIR)
@@ -175,5 +223,13 @@ export function loadConfig(
     turnstile: e.TURNSTILE_SECRET
       ? { secret: e.TURNSTILE_SECRET, verifyUrl: e.TURNSTILE_VERIFY_URL }
       : undefined,
+    oidc: oidcProviderOf(e),
   };
+}
+
+function oidcProviderOf(e: z.output<typeof envSchema>): OidcProviderConfig | undefined {
+  const clientId = e.OIDC_CLIENT_ID ?? e.GOOGLE_CLIENT_ID;
+  const clientSecret = e.OIDC_CLIENT_SECRET ?? e.GOOGLE_CLIENT_SECRET;
+  if (!clientId || !clientSecret) return undefined;
+  return { id: 'google', name: 'Google', issuer: e.OIDC_ISSUER ?? GOOGLE_ISSUER, clientId, clientSecret };
 }

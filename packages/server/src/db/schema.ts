@@ -100,3 +100,51 @@ export const rateLimitEvents = pgTable(
   },
   (table) => [index('rate_limit_events_bucket_at_idx').on(table.bucket, table.at)],
 );
+
+/**
+ * A sign-in with an OpenID Connect provider that has been started and not yet finished: its PKCE
+ * verifier and nonce wait here (never in memory, so any instance can finish it). Looked up by the
+ * hash of `state`, deleted when used, and good for ten minutes.
+ */
+export const oidcStates = pgTable(
+  'oidc_states',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    stateHash: text('state_hash').notNull(),
+    /** Hash of the browser's flow cookie: only the browser that started the sign-in may finish it. */
+    browserHash: text('browser_hash').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    /** Where the browser goes after signing in (an absolute URL under PUBLIC_URL, already checked). */
+    redirectTo: text('redirect_to').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('oidc_states_state_hash_idx').on(table.stateHash),
+    index('oidc_states_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/** An account at an identity provider (Google), linked to one of our users by the provider's subject. */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    /** The provider's stable user id (`sub`); e-mail addresses change, this does not. */
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The verified address the provider reported when the account was linked. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('social_accounts_provider_subject_idx').on(table.provider, table.subject),
+    index('social_accounts_user_id_idx').on(table.userId),
+  ],
+);

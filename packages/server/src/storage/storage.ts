@@ -1,8 +1,10 @@
 import { type Database, type DatabaseLocation, type Db, openDatabase } from '../db/database.js';
 import { AccountKeyRepository } from './account-key-repository.js';
 import { ContactMessageRepository } from './contact-message-repository.js';
+import { OidcStateRepository } from './oidc-state-repository.js';
 import { RateLimitRepository } from './rate-limit-repository.js';
 import { SessionRepository } from './session-repository.js';
+import { SocialAccountRepository } from './social-account-repository.js';
 import { UserRepository } from './user-repository.js';
 
 /**
@@ -16,6 +18,8 @@ export interface Storage {
   readonly sessions: SessionRepository;
   readonly accountKeys: AccountKeyRepository;
   readonly rateLimits: RateLimitRepository;
+  readonly oidcStates: OidcStateRepository;
+  readonly socialAccounts: SocialAccountRepository;
   /** Runs `work` in one transaction with repositories bound to it; rolls back if it throws. */
   transaction<T>(work: (tx: TransactionalStorage) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -25,7 +29,7 @@ export interface Storage {
 /** The repositories available inside a transaction. */
 export type TransactionalStorage = Pick<
   Storage,
-  'contactMessages' | 'users' | 'sessions' | 'accountKeys' | 'rateLimits'
+  'contactMessages' | 'users' | 'sessions' | 'accountKeys' | 'rateLimits' | 'oidcStates' | 'socialAccounts'
 >;
 
 function repositories(db: Db): TransactionalStorage {
@@ -35,6 +39,8 @@ function repositories(db: Db): TransactionalStorage {
     sessions: new SessionRepository(db),
     accountKeys: new AccountKeyRepository(db),
     rateLimits: new RateLimitRepository(db),
+    oidcStates: new OidcStateRepository(db),
+    socialAccounts: new SocialAccountRepository(db),
   };
 }
 
