@@ -1,57 +1,13 @@
 import { lastKeyFor, readOutbox } from '@planwright/server';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ALLAUTH_PROTOCOL_ANSWERS,
-  launchBrowser,
-  type PageProblems,
-  recordPageProblems,
-} from '../support/browser.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ALLAUTH_PROTOCOL_ANSWERS, useBrowserHarness } from '../support/browser.js';
 
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const problems: PageProblems[] = [];
+const harness = useBrowserHarness({}, { colorScheme: 'light' });
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const seen = problems.flatMap((recorded) => recorded.list);
-  await Promise.all(contexts.map((context) => context.close()));
-  contexts.length = 0;
-  problems.length = 0;
-  expect(seen, 'console errors or page errors').toEqual([]);
-});
-
-/**
- * A fresh browser profile whose requests never leave the machine, with Playwright's clock installed: time
- * flows as usual, and a test jumps over the pages' 3-second redirects and 5-second notices instead of
- * sleeping through them.
- */
-async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({
-    colorScheme: 'light',
-    viewport: { width: 1280, height: 900 },
-    ...options,
-  });
-  contexts.push(context);
-  await context.route(
-    (url) => url.origin !== server.url,
-    (route) => route.abort('blockedbyclient'),
-  );
-  await context.clock.install();
-  const page = await context.newPage();
-  problems.push(recordPageProblems(page, [ALLAUTH_PROTOCOL_ANSWERS]));
-  return page;
-}
+/** Account pages, with Playwright's clock so tests jump over the 3-second redirects and 5-second notices. */
+const openPage = (options: BrowserContextOptions = {}): Promise<Page> =>
+  harness.openPage(options, { expected: [ALLAUTH_PROTOCOL_ANSWERS], installClock: true });
 
 const PASSWORD = 'violet-harbour-lantern-42';
 const SESSION_KEYS = ['sessionToken', 'userEmail', 'userName', 'avatarUrl'] as const;
@@ -73,20 +29,20 @@ async function linkFromOutbox(to: string, prefix: string): Promise<string> {
   let key: string | undefined;
   await expect
     .poll(async () => {
-      key = await lastKeyFor(server.outboxDir, to, prefix).catch(() => undefined);
+      key = await lastKeyFor(harness.server.outboxDir, to, prefix).catch(() => undefined);
       return key;
     })
     .toBeDefined();
-  return `${server.url}${prefix}${encodeURIComponent(key ?? '')}`;
+  return `${harness.server.url}${prefix}${encodeURIComponent(key ?? '')}`;
 }
 
 /** How many messages went to `to`. */
 async function mailsTo(to: string): Promise<number> {
-  return (await readOutbox(server.outboxDir)).filter((mail) => mail.to === to).length;
+  return (await readOutbox(harness.server.outboxDir)).filter((mail) => mail.to === to).length;
 }
 
 async function api(path: string, body: unknown): Promise<Response> {
-  return fetch(`${server.url}${path}`, {
+  return fetch(`${harness.server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -119,7 +75,7 @@ describe('accounts in Chromium against the real server', () => {
     const email = 'ada.lovelace@example.com';
     const page = await openPage();
 
-    await page.goto(`${server.url}/account/signup`);
+    await page.goto(`${harness.server.url}/account/signup`);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByText('Email is required').waitFor();
     await page.getByText('You must agree to the Terms and Conditions').waitFor();
@@ -139,7 +95,7 @@ describe('accounts in Chromium against the real server', () => {
     expect((await storedSession(page)).sessionToken).toBeNull();
 
     // Signing in before verifying offers the resend, whose notice goes after 5 seconds.
-    await page.goto(`${server.url}/account/signin`);
+    await page.goto(`${harness.server.url}/account/signin`);
     await signIn(page, email);
     await page.getByText('Please verify your email address before signing in.').waitFor();
     await page.getByRole('button', { name: 'Resend verification email' }).click();
@@ -152,13 +108,13 @@ describe('accounts in Chromium against the real server', () => {
     await page.goto(await linkFromOutbox(email, '/account/verify-email/'));
     await page.getByRole('heading', { name: 'Email verified' }).waitFor();
     await page.clock.fastForward(3_000);
-    await page.waitForURL(`${server.url}/account/signin`);
+    await page.waitForURL(`${harness.server.url}/account/signin`);
 
     // The guard sends a signed-out visitor to sign-in and remembers where they were going.
-    await page.goto(`${server.url}/dashboard/profile`);
-    await page.waitForURL(`${server.url}/account/signin?next=%2Fdashboard%2Fprofile`);
+    await page.goto(`${harness.server.url}/dashboard/profile`);
+    await page.waitForURL(`${harness.server.url}/account/signin?next=%2Fdashboard%2Fprofile`);
     await signIn(page, email);
-    await page.waitForURL(`${server.url}/dashboard/profile`);
+    await page.waitForURL(`${harness.server.url}/dashboard/profile`);
     const stored = await storedSession(page);
     expect(stored).toEqual({
       sessionToken: expect.any(String),
@@ -193,7 +149,7 @@ describe('accounts in Chromium against the real server', () => {
 
     await accountMenu.click();
     await page.getByRole('link', { name: 'Sign Out' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${harness.server.url}/`);
     await page.getByRole('heading', { name: 'For Founders' }).waitFor();
     expect(await storedSession(page)).toEqual({
       sessionToken: null,
@@ -202,7 +158,7 @@ describe('accounts in Chromium against the real server', () => {
       avatarUrl: null,
     });
     // The server session is gone too.
-    const me = await fetch(`${server.url}/api/v1/app/me/`, {
+    const me = await fetch(`${harness.server.url}/api/v1/app/me/`, {
       headers: { 'X-Session-Token': stored.sessionToken ?? '' },
     });
     expect(me.status).toBe(401);
@@ -213,7 +169,7 @@ describe('accounts in Chromium against the real server', () => {
     await verifiedAccount(email);
     const page = await openPage();
 
-    await page.goto(`${server.url}/account/signin`);
+    await page.goto(`${harness.server.url}/account/signin`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(email);
@@ -223,7 +179,7 @@ describe('accounts in Chromium against the real server', () => {
     await page.getByText(sameResult, { exact: false }).waitFor();
 
     // An address without an account gets the very same result.
-    await page.goto(`${server.url}/account/password/reset`);
+    await page.goto(`${harness.server.url}/account/password/reset`);
     await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page
@@ -247,14 +203,14 @@ describe('accounts in Chromium against the real server', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByRole('heading', { name: 'Password changed' }).waitFor();
     await page.clock.fastForward(3_000);
-    await page.waitForURL(`${server.url}/account/signin`);
+    await page.waitForURL(`${harness.server.url}/account/signin`);
 
     await signIn(page, email);
     // The old password no longer works: the server's words are shown as they are.
     await page.getByText('The email address and/or password you specified are not correct.').waitFor();
     expect(await pathOf(page)).toBe('/account/signin');
     await signIn(page, email, newPassword);
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${harness.server.url}/dashboard`);
     await page.getByRole('heading', { name: `Welcome, ${email}` }).waitFor();
 
     // The link was single-use.
@@ -269,9 +225,9 @@ describe('accounts in Chromium against the real server', () => {
     await verifiedAccount(email);
     const page = await openPage({ colorScheme: 'dark' });
 
-    await page.goto(`${server.url}/account/signin?next=%2Fdashboard%2Fprofile`);
+    await page.goto(`${harness.server.url}/account/signin?next=%2Fdashboard%2Fprofile`);
     await signIn(page, email);
-    await page.waitForURL(`${server.url}/dashboard/profile`);
+    await page.waitForURL(`${harness.server.url}/dashboard/profile`);
     const banner = page.getByRole('region', { name: 'Email verification' });
     await page.getByLabel('First name').waitFor();
     expect(await banner.count()).toBe(0);
@@ -317,7 +273,7 @@ describe('accounts in Chromium against the real server', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/v1/app/me/') checks.push(request.url());
     });
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${harness.server.url}/dashboard`);
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     expect(await banner.count()).toBe(0);
     expect(checks).toEqual([]);

@@ -1,72 +1,30 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type PageProblems, recordPageProblems } from '../support/browser.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserHarness } from '../support/browser.js';
 
 /** The JS `/` may load, gzipped (the budget of the web app's first screen). */
 const HOME_JS_BUDGET_BYTES = 120 * 1024;
 
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const problems: PageProblems[] = [];
+const harness = useBrowserHarness(
+  { env: { STRIPE_PUBLIC_KEY: 'pk_test_example', STRIPE_PRICING_TABLE_ID: 'prctbl_example' } },
+  { colorScheme: 'dark' },
+);
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer({
-      env: { STRIPE_PUBLIC_KEY: 'pk_test_example', STRIPE_PRICING_TABLE_ID: 'prctbl_example' },
-    }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const seen = problems.flatMap((recorded) => recorded.list);
-  await Promise.all(contexts.map((context) => context.close()));
-  contexts.length = 0;
-  problems.length = 0;
-  expect(seen, 'console errors or page errors').toEqual([]);
-});
-
-/**
- * A fresh browser profile (empty localStorage) whose requests never leave the machine: anything not
- * addressed to the test server, the payment provider's script included, is aborted.
- */
-async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({
-    colorScheme: 'dark',
-    viewport: { width: 1280, height: 900 },
-    ...options,
+/** Pages of the public site; Chromium logs the payment provider's script we block on purpose. */
+const openPage = (options: BrowserContextOptions = {}): Promise<Page> =>
+  harness.openPage(options, {
+    expected: [{ text: /^Failed to load resource/, url: /^https:\/\/js\.stripe\.com\// }],
   });
-  contexts.push(context);
-  await context.route(
-    (url) => url.origin !== server.url,
-    (route) => route.abort('blockedbyclient'),
-  );
-  const page = await context.newPage();
-  problems.push(
-    recordPageProblems(page, [
-      // Chromium logs the provider script we block on purpose; nothing else may fail to load.
-      { text: /^Failed to load resource/, url: /^https:\/\/js\.stripe\.com\// },
-    ]),
-  );
-  return page;
-}
 
 const themeOf = (page: Page) => page.locator('html').getAttribute('data-theme');
 
 describe('public site in Chromium against the real server', () => {
   it('follows the system preference, toggles the theme and keeps the choice after a reload', async () => {
     const page = await openPage({ colorScheme: 'dark' });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${harness.server.url}/`);
     await expect.poll(() => themeOf(page)).toBe('coffee');
     await page.getByRole('heading', { level: 1 }).waitFor();
 
@@ -79,13 +37,13 @@ describe('public site in Chromium against the real server', () => {
     await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
 
     const light = await openPage({ colorScheme: 'light' });
-    await light.goto(`${server.url}/`);
+    await light.goto(`${harness.server.url}/`);
     expect(await themeOf(light)).toBe('caramellatte');
   });
 
   it('shows the landing page with both audiences and Get started buttons to sign-in', async () => {
     const page = await openPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${harness.server.url}/`);
     await page.getByRole('heading', { name: 'For Founders' }).waitFor();
     await page.getByRole('heading', { name: 'For Investors' }).waitFor();
     const getStarted = page.getByRole('link', { name: 'Get started' });
@@ -103,7 +61,7 @@ describe('public site in Chromium against the real server', () => {
 
   it('validates the contact form, then sends it to the server and clears it', async () => {
     const page = await openPage();
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${harness.server.url}/contact`);
     const send = page.getByRole('button', { name: 'Send message' });
 
     await send.click();
@@ -123,8 +81,8 @@ describe('public site in Chromium against the real server', () => {
     expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
 
     // The server stored it and mailed it on (to the outbox, since no SMTP is configured).
-    const mails = readdirSync(server.outboxDir).map((file) =>
-      readFileSync(join(server.outboxDir, file), 'utf8'),
+    const mails = readdirSync(harness.server.outboxDir).map((file) =>
+      readFileSync(join(harness.server.outboxDir, file), 'utf8'),
     );
     expect(mails.some((mail) => mail.includes('Contact form: Ada Lovelace'))).toBe(true);
   });
@@ -137,7 +95,7 @@ describe('public site in Chromium against the real server', () => {
     const script = page.waitForEvent('requestfailed', (request) =>
       request.url().startsWith('https://js.stripe.com/'),
     );
-    await page.goto(`${server.url}/pricing`);
+    await page.goto(`${harness.server.url}/pricing`);
     await page.getByRole('heading', { name: 'Pricing', level: 1 }).waitFor();
     await page.getByText('All plans include a 14-day free trial.').waitFor();
 
@@ -156,7 +114,7 @@ describe('public site in Chromium against the real server', () => {
 
   it('shows the not-found page for an unknown route, with a way home', async () => {
     const page = await openPage();
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${harness.server.url}/no/such/page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.getByRole('heading', { name: 'For Founders' }).waitFor();
@@ -165,7 +123,7 @@ describe('public site in Chromium against the real server', () => {
 
   it('puts the links in a dropdown menu on small screens', async () => {
     const page = await openPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${harness.server.url}/`);
     const menuButton = page.getByRole('button', { name: 'Menu' });
     expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
     await menuButton.click();
@@ -179,11 +137,11 @@ describe('public site in Chromium against the real server', () => {
     const page = await openPage();
     const scripts: Promise<{ url: string; gzip: number }>[] = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' && response.url().startsWith(server.url)) {
+      if (response.request().resourceType() === 'script' && response.url().startsWith(harness.server.url)) {
         scripts.push(response.body().then((body) => ({ url: response.url(), gzip: gzipSync(body).length })));
       }
     });
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${harness.server.url}/`, { waitUntil: 'networkidle' });
     const loaded = await Promise.all(scripts);
     const total = loaded.reduce((sum, script) => sum + script.gzip, 0);
     console.log(

@@ -1,4 +1,12 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { startTestServer, type TestServer } from './test-server.js';
 
 /** Debian's Chromium (see CHROMIUM in system-packages.ts); no browser is ever downloaded. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -58,3 +66,72 @@ export const ALLAUTH_PROTOCOL_ANSWERS: ExpectedConsoleError = {
   text: /^Failed to load resource: the server responded with a status of 40[01] /,
   url: /\/_allauth\/(app|browser)\/v1\//,
 };
+
+/** A real server and Chromium for one test file; see {@link useBrowserHarness}. */
+export interface BrowserHarness {
+  /** The running server (set once `beforeAll` has run). */
+  readonly server: TestServer;
+  /**
+   * A fresh browser profile (empty storage) whose requests never leave the machine: anything not for
+   * the test server is aborted. Console errors and page errors fail the test, except `expected` ones.
+   */
+  openPage(
+    options?: BrowserContextOptions,
+    settings?: { expected?: readonly ExpectedConsoleError[]; installClock?: boolean },
+  ): Promise<Page>;
+}
+
+/**
+ * Starts the real server and Chromium before the file's tests and stops them after; closes each test's
+ * pages and fails the test on any unexpected console or page error.
+ */
+export function useBrowserHarness(
+  serverOptions: Parameters<typeof startTestServer>[0] = {},
+  contextDefaults: BrowserContextOptions = {},
+): BrowserHarness {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const problems: PageProblems[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(serverOptions), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  afterEach(async () => {
+    const seen = problems.flatMap((recorded) => recorded.list);
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts.length = 0;
+    problems.length = 0;
+    expect(seen, 'console errors or page errors').toEqual([]);
+  });
+
+  return {
+    get server() {
+      if (!server) throw new Error('the test server is not running (used outside a test?)');
+      return server;
+    },
+    async openPage(options = {}, settings = {}) {
+      if (!browser || !server) throw new Error('the browser is not running (used outside a test?)');
+      const origin = server.url;
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        ...contextDefaults,
+        ...options,
+      });
+      contexts.push(context);
+      await context.route(
+        (url) => url.origin !== origin,
+        (route) => route.abort('blockedbyclient'),
+      );
+      // Playwright's clock: time flows as usual, and a test can jump over timers instead of sleeping.
+      if (settings.installClock) await context.clock.install();
+      const page = await context.newPage();
+      problems.push(recordPageProblems(page, settings.expected ?? []));
+      return page;
+    },
+  };
+}

@@ -5,6 +5,7 @@ import {
   type VerifyEmailResult,
 } from '@planwright/sdk';
 import type { FlowMachine } from '../state/flow';
+import { sendOutcome } from '../state/flow';
 import { REDIRECT_DELAY_MS } from './account-timing';
 import { DEFAULT_RETURN_PATH, SIGN_IN_PATH } from './return-path';
 
@@ -99,12 +100,7 @@ export function performEmailVerification(ports: () => EmailVerificationPorts) {
   return (effect: EmailVerificationEffect, send: (event: EmailVerificationEvent) => void): void => {
     switch (effect.type) {
       case 'verify':
-        ports()
-          .verifyEmail(effect.key)
-          .then(
-            (result) => send({ type: 'answered', result }),
-            (error: unknown) => send({ type: 'crashed', error }),
-          );
+        sendOutcome(ports().verifyEmail(effect.key), send);
         return;
       case 'go':
         ports().go(effect.to);

@@ -8,6 +8,7 @@ import {
   validatePasswordReset,
 } from '@planwright/sdk';
 import type { FlowMachine } from '../state/flow';
+import { sendOutcome } from '../state/flow';
 import { REDIRECT_DELAY_MS } from './account-timing';
 import { DEFAULT_RETURN_PATH, SIGN_IN_PATH } from './return-path';
 
@@ -126,12 +127,7 @@ export function performPasswordReset(ports: () => PasswordResetPorts) {
           );
         return;
       case 'reset':
-        ports()
-          .resetPassword(effect.input)
-          .then(
-            (result) => send({ type: 'answered', result }),
-            (error: unknown) => send({ type: 'crashed', error }),
-          );
+        sendOutcome(ports().resetPassword(effect.input), send);
         return;
       case 'go':
         ports().go(effect.to);

@@ -1,5 +1,6 @@
 import { PROVIDER_SIGN_IN_TEXTS, type SessionResult } from '@planwright/sdk';
 import type { FlowMachine, Step } from '../state/flow';
+import { sendOutcome } from '../state/flow';
 
 /**
  * The third-party sign-in callback (spec 000 §4 "Third-party sign-in callback", §8): the server has
@@ -90,12 +91,7 @@ export function performProviderCallback(ports: () => ProviderCallbackPorts) {
   return (effect: ProviderCallbackEffect, send: (event: ProviderCallbackEvent) => void): void => {
     switch (effect.type) {
       case 'check_session':
-        ports()
-          .session()
-          .then(
-            (result) => send({ type: 'answered', result }),
-            (error: unknown) => send({ type: 'crashed', error }),
-          );
+        sendOutcome(ports().session(), send);
         return;
       case 'finish':
         ports().finish(effect.outcome);

@@ -6,6 +6,7 @@ import {
   signInErrorMessage,
 } from '@planwright/sdk';
 import type { FlowMachine } from '../state/flow';
+import { sendOutcome } from '../state/flow';
 
 /** The sign-in form as typed. */
 export interface SignInForm {
@@ -102,12 +103,7 @@ export function performSignIn(ports: () => SignInPorts) {
   return (effect: SignInEffect, send: (event: SignInEvent) => void): void => {
     switch (effect.type) {
       case 'login':
-        ports()
-          .login(effect.input)
-          .then(
-            (result) => send({ type: 'answered', result }),
-            (error: unknown) => send({ type: 'crashed', error }),
-          );
+        sendOutcome(ports().login(effect.input), send);
         return;
       case 'discard_pending_session':
         ports().discardPendingSession();

@@ -7,6 +7,7 @@ import {
   validateSignup,
 } from '@planwright/sdk';
 import type { FlowMachine } from '../state/flow';
+import { sendOutcome } from '../state/flow';
 
 /** The fields a sign-up message can stand next to: the form's, and the captcha's. */
 export type SignUpField = keyof SignupForm | 'captcha';
@@ -87,12 +88,7 @@ export function performSignUp(ports: () => SignUpPorts) {
   return (effect: SignUpEffect, send: (event: SignUpEvent) => void): void => {
     switch (effect.type) {
       case 'sign_up':
-        ports()
-          .signUp(effect.input)
-          .then(
-            (result) => send({ type: 'answered', result }),
-            (error: unknown) => send({ type: 'crashed', error }),
-          );
+        sendOutcome(ports().signUp(effect.input), send);
         return;
       case 'discard_pending_session':
         ports().discardPendingSession();

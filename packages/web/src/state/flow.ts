@@ -145,3 +145,14 @@ export class Flow<S, E, F extends { type: string }> {
     this.timers.delete(name);
   }
 }
+
+/** The two events a flow hears back from a call: its answer, or the error it threw. */
+export type CallEvent<R> = { type: 'answered'; result: R } | { type: 'crashed'; error: unknown };
+
+/** Runs a port's call and sends `answered` with its result, or `crashed` with what it threw. */
+export function sendOutcome<R>(call: Promise<R>, send: (event: CallEvent<R>) => void): void {
+  call.then(
+    (result) => send({ type: 'answered', result }),
+    (error: unknown) => send({ type: 'crashed', error }),
+  );
+}
