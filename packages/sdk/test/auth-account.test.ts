@@ -10,22 +10,11 @@ import {
   ResponseValidationError,
   type SessionInfo,
 } from '@planwright/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { answer, configData, happyAllauth, jsonBody, profile, rejectionOf } from './support/allauth.js';
-import { type RecordingServer, reply, startRecordingServer } from './support/recording-server.js';
+import { reply, useRecordingServer } from './support/recording-server.js';
 
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-  server.handle(happyAllauth);
-});
+const server = useRecordingServer(happyAllauth);
 
 const signedIn: SessionInfo = { token: 'tok', email: 'old@example.com', name: 'Old', avatarUrl: null };
 

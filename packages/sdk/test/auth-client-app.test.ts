@@ -11,7 +11,7 @@ import {
   ResponseValidationError,
   type SessionInfo,
 } from '@planwright/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ada,
   answer,
@@ -25,20 +25,9 @@ import {
   sessionGone,
   unauthenticated,
 } from './support/allauth.js';
-import { closedPort, type RecordingServer, reply, startRecordingServer } from './support/recording-server.js';
+import { closedPort, reply, useRecordingServer } from './support/recording-server.js';
 
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-  server.handle(happyAllauth);
-});
+const server = useRecordingServer(happyAllauth);
 
 function setup(options: { session?: SessionInfo; baseUrl?: string } = {}) {
   const tokenStore = new MemoryTokenStore(options.session);

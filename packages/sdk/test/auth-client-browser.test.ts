@@ -8,22 +8,11 @@ import {
   readCookie,
   type SessionInfo,
 } from '@planwright/sdk';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, authenticated, happyAllauth, rejectionOf } from './support/allauth.js';
-import { type RecordingServer, startRecordingServer } from './support/recording-server.js';
+import { useRecordingServer } from './support/recording-server.js';
 
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-  server.handle(happyAllauth);
-});
+const server = useRecordingServer(happyAllauth);
 afterEach(() => {
   vi.unstubAllGlobals();
 });

@@ -6,9 +6,9 @@ import {
   InvalidInputError,
   MemoryTokenStore,
 } from '@planwright/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCorpusFile } from './support/corpus.js';
-import { type RecordingServer, reply, startRecordingServer } from './support/recording-server.js';
+import { reply, useRecordingServer } from './support/recording-server.js';
 
 const valid = {
   first_name: 'Ada',
@@ -199,17 +199,9 @@ describe('contactMessageSchema against the Big List of Naughty Strings', () => {
 });
 
 describe('contact resource', () => {
-  let server: RecordingServer;
-  beforeAll(async () => {
-    server = await startRecordingServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  beforeEach(() => {
-    server.reset();
-    server.handle((_req, res) => reply(res, 201, { id: 'm1', detail: 'Thank you for your message!' }));
-  });
+  const server = useRecordingServer((_req, res) =>
+    reply(res, 201, { id: 'm1', detail: 'Thank you for your message!' }),
+  );
 
   it('posts the validated message to apps/contact/ as JSON, without the session token', async () => {
     const client = createPlanwrightClient({

@@ -9,21 +9,11 @@ import {
   PlanwrightError,
   ResponseValidationError,
 } from '@planwright/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
-import { closedPort, type RecordingServer, reply, startRecordingServer } from './support/recording-server.js';
+import { closedPort, reply, useRecordingServer } from './support/recording-server.js';
 
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = useRecordingServer();
 
 function client(options: HttpClientOptions = {}) {
   return createHttpClient({ baseUrl: server.origin, ...options });

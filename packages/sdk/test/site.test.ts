@@ -8,19 +8,10 @@ import {
   ResponseValidationError,
   type StripeConfig,
 } from '@planwright/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { type RecordingServer, reply, startRecordingServer } from './support/recording-server.js';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { reply, useRecordingServer } from './support/recording-server.js';
 
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+const server = useRecordingServer();
 
 const stripe = {
   stripe_public_key: 'pk_test_1',

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /** One request as the server saw it. */
 export interface RecordedRequest {
@@ -105,4 +106,39 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/**
+ * A recording server for one test file: started before its tests, closed after them, reset (and given
+ * `defaultHandler`, if any) before each. The returned object stands for the running server.
+ */
+export function useRecordingServer(defaultHandler?: Handler): RecordingServer {
+  let running: RecordingServer | undefined;
+  beforeAll(async () => {
+    running = await startRecordingServer();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  beforeEach(() => {
+    running?.reset();
+    if (defaultHandler) running?.handle(defaultHandler);
+  });
+  const current = (): RecordingServer => {
+    if (!running) throw new Error('the recording server is not running (used outside a test?)');
+    return running;
+  };
+  return {
+    get origin() {
+      return current().origin;
+    },
+    get requests() {
+      return current().requests;
+    },
+    last: () => current().last(),
+    handle: (handler) => current().handle(handler),
+    nextRequest: () => current().nextRequest(),
+    reset: () => current().reset(),
+    close: () => current().close(),
+  };
 }
