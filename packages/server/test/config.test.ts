@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config/config.js';
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env, '/srv/planwright');
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error('expected a ConfigError');
-}
+import { loadConfig } from '../src/config/config.js';
+import { configProblems } from './support/config-problems.js';
 
 describe('loadConfig', () => {
   it('has defaults that run out of the box: 127.0.0.1:8787, PGlite in ./data, outbox mail', () => {
@@ -47,7 +38,7 @@ describe('loadConfig', () => {
   });
 
   it('names every bad variable, what it must be and what it got', () => {
-    const found = problems({
+    const found = configProblems({
       PORT: 'eighty',
       DATABASE_URL: 'mysql://x',
       SMTP_URL: 'http://mail',
@@ -61,12 +52,12 @@ describe('loadConfig', () => {
   });
 
   it('refuses ports out of range and a PUBLIC_URL that is not http(s)', () => {
-    expect(problems({ PORT: '70000' })[0]).toMatch(/^PORT:/);
-    expect(problems({ PUBLIC_URL: 'javascript:alert(1)' })[0]).toMatch(/^PUBLIC_URL: must be an http/);
+    expect(configProblems({ PORT: '70000' })[0]).toMatch(/^PORT:/);
+    expect(configProblems({ PUBLIC_URL: 'javascript:alert(1)' })[0]).toMatch(/^PUBLIC_URL: must be an http/);
   });
 
   it('needs both Stripe variables or neither', () => {
-    expect(problems({ STRIPE_PUBLIC_KEY: 'pk_test' })[0]).toContain('must be set together');
+    expect(configProblems({ STRIPE_PUBLIC_KEY: 'pk_test' })[0]).toContain('must be set together');
     expect(loadConfig({ STRIPE_PUBLIC_KEY: 'pk', STRIPE_PRICING_TABLE_ID: 'prctbl' }).stripe).toEqual({
       publicKey: 'pk',
       pricingTableId: 'prctbl',

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, GOOGLE_ISSUER, loadConfig } from '../../src/config/config.js';
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env, '/srv/planwright');
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error('expected a ConfigError');
-}
+import { GOOGLE_ISSUER, loadConfig } from '../../src/config/config.js';
+import { configProblems } from '../support/config-problems.js';
 
 describe('OpenID Connect configuration', () => {
   it('is off by default', () => {
@@ -39,17 +30,17 @@ describe('OpenID Connect configuration', () => {
   });
 
   it('names every inconsistent variable', () => {
-    expect(problems({ GOOGLE_CLIENT_ID: 'id' })).toEqual([
+    expect(configProblems({ GOOGLE_CLIENT_ID: 'id' })).toEqual([
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
     ]);
-    expect(problems({ OIDC_CLIENT_SECRET: 's' })).toEqual([
+    expect(configProblems({ OIDC_CLIENT_SECRET: 's' })).toEqual([
       'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     ]);
-    expect(problems({ OIDC_ISSUER: 'https://login.example.com' })).toEqual([
+    expect(configProblems({ OIDC_ISSUER: 'https://login.example.com' })).toEqual([
       'OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
     ]);
     expect(
-      problems({
+      configProblems({
         OIDC_CLIENT_ID: 'a',
         OIDC_CLIENT_SECRET: 'b',
         GOOGLE_CLIENT_ID: 'c',
@@ -60,7 +51,11 @@ describe('OpenID Connect configuration', () => {
 
   it('refuses a plain-http issuer other than this machine', () => {
     expect(
-      problems({ OIDC_ISSUER: 'http://login.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }),
+      configProblems({
+        OIDC_ISSUER: 'http://login.example.com',
+        OIDC_CLIENT_ID: 'a',
+        OIDC_CLIENT_SECRET: 'b',
+      }),
     ).toEqual([
       'OIDC_ISSUER: must be an https:// URL (http:// only for localhost) (got "http://login.example.com")',
     ]);
