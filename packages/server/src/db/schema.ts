@@ -1,4 +1,16 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Messages sent through the public contact form. */
 export const contactMessages = pgTable(
@@ -148,3 +160,223 @@ export const socialAccounts = pgTable(
     index('social_accounts_user_id_idx').on(table.userId),
   ],
 );
+
+/** A group of users (a university, a venture studio, a team); blueprints can be restricted to them. */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** URL-safe and unique; made from the name. */
+    slug: text('slug').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [uniqueIndex('organizations_slug_idx').on(table.slug)],
+);
+
+/** Who belongs to which organisation, and whether they may manage its members. */
+export const organizationMembers = pgTable(
+  'organization_members',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.userId] }),
+    index('organization_members_user_id_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Reusable templates of sections and subsections. `content` (the rich-text tree) is the source of
+ * truth for structure; `blueprint_sections` and `blueprint_subsections` are rebuilt from it on every
+ * write and hold the per-section AI settings. A null owner is the seeded default.
+ */
+export const blueprints = pgTable(
+  'blueprints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    version: integer('version').notNull().default(1),
+    visibility: text('visibility', { enum: ['public', 'restricted', 'private', 'unlisted'] })
+      .notNull()
+      .default('private'),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    systemPrompt: text('system_prompt').notNull().default(''),
+    /** The label shown as the publisher; null shows the owner's name (or the studio default). */
+    publisher: text('publisher'),
+    /** The seeded "Business Plan": preferred when creating a document, never deletable. */
+    isDefault: boolean('is_default').notNull().default(false),
+    content: jsonb('content').notNull(),
+    revision: integer('revision').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('blueprints_owner_id_idx').on(table.ownerId),
+    index('blueprints_listing_idx').on(table.status, table.visibility),
+    // At most one default, so concurrent first starts seed it once (insert … on conflict do nothing).
+    uniqueIndex('blueprints_default_idx').on(table.isDefault).where(sql`${table.isDefault}`),
+  ],
+);
+
+/** The organisations a `restricted` blueprint is shared with. */
+export const blueprintAllowedOrgs = pgTable(
+  'blueprint_allowed_orgs',
+  {
+    blueprintId: uuid('blueprint_id')
+      .notNull()
+      .references(() => blueprints.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blueprintId, table.organizationId] }),
+    index('blueprint_allowed_orgs_organization_id_idx').on(table.organizationId),
+  ],
+);
+
+/** A plan, made from a blueprint. `content` is the source of truth, as for blueprints. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the blueprint is deleted: the document keeps its copied structure. */
+    blueprintId: uuid('blueprint_id').references(() => blueprints.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    content: jsonb('content').notNull(),
+    revision: integer('revision').notNull().default(1),
+    /** Progress, kept with every content write so lists need not read the content. */
+    finalizedCount: integer('finalized_count').notNull().default(0),
+    subsectionCount: integer('subsection_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('documents_owner_updated_idx').on(table.ownerId, table.updatedAt)],
+);
+
+/**
+ * The columns a section row has under either parent. Keyed by (parent, uuid): the uuid comes from the
+ * content tree, which a client may have copied from another document.
+ */
+function sectionColumns() {
+  return {
+    uuid: uuid('uuid').notNull(),
+    /** The blueprint section (or subsection) this one was made from, if any. */
+    blueprintUuid: uuid('blueprint_uuid'),
+    title: text('title').notNull().default(''),
+    /** 1-based, as in the tree. */
+    position: integer('position').notNull(),
+    developerPrompt: text('developer_prompt').notNull().default(''),
+    userHint: text('user_hint').notNull().default(''),
+    toolMode: text('tool_mode', { enum: ['', 'web', 'research', 'fact_check', 'mcp'] })
+      .notNull()
+      .default(''),
+    mcpUrl: text('mcp_url').notNull().default(''),
+  };
+}
+
+export const blueprintSections = pgTable(
+  'blueprint_sections',
+  {
+    blueprintId: uuid('blueprint_id')
+      .notNull()
+      .references(() => blueprints.id, { onDelete: 'cascade' }),
+    ...sectionColumns(),
+  },
+  (table) => [primaryKey({ columns: [table.blueprintId, table.uuid] })],
+);
+
+export const blueprintSubsections = pgTable(
+  'blueprint_subsections',
+  {
+    blueprintId: uuid('blueprint_id')
+      .notNull()
+      .references(() => blueprints.id, { onDelete: 'cascade' }),
+    sectionUuid: uuid('section_uuid').notNull(),
+    ...sectionColumns(),
+  },
+  (table) => [primaryKey({ columns: [table.blueprintId, table.uuid] })],
+);
+
+export const documentSections = pgTable(
+  'document_sections',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    ...sectionColumns(),
+  },
+  (table) => [primaryKey({ columns: [table.documentId, table.uuid] })],
+);
+
+export const documentSubsections = pgTable(
+  'document_subsections',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    sectionUuid: uuid('section_uuid').notNull(),
+    ...sectionColumns(),
+    finalized: boolean('finalized').notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.documentId, table.uuid] })],
+);
+
+/**
+ * What happened to a document or blueprint, for its owner's activity feeds (spec 000 §3). Labels are
+ * copied at the time of the event, so an entry still reads right after its target is renamed or deleted.
+ */
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Whose feed the entry is in. */
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorLabel: text('actor_label').notNull(),
+    verb: text('verb').notNull(),
+    message: text('message').notNull(),
+    target: text('target', { enum: ['document', 'blueprint'] }).notNull(),
+    objectId: uuid('object_id').notNull(),
+    targetLabel: text('target_label').notNull(),
+    childTargetLabel: text('child_target_label'),
+    childContentTypeLabel: text('child_content_type_label'),
+    severity: text('severity', { enum: ['info', 'warning', 'error', 'system'] })
+      .notNull()
+      .default('info'),
+    /** 1 for whole-resource events (create, rename, delete, finalize, import, export), 2 for section-level ones. */
+    level: integer('level').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('activities_owner_created_idx').on(table.ownerId, table.createdAt),
+    index('activities_object_idx').on(table.ownerId, table.target, table.objectId),
+  ],
+);
+
+/** Server-wide settings managed by administrators (the global system prompt), shared by every instance. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
