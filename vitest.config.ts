@@ -8,6 +8,8 @@ export default defineConfig({
   // Tests import the SDK from source, so `npm test` never depends on a stale dist/.
   resolve: {
     alias: {
+      // Subpaths before the bare package: the first alias that matches wins.
+      '@planwright/sdk/model': source('./packages/sdk/src/model/index.ts'),
       '@planwright/sdk': source('./packages/sdk/src/index.ts'),
       '@planwright/server': source('./packages/server/src/index.ts'),
     },

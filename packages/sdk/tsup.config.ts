@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // The model has its own entry so the main one never pulls in Tiptap and ProseMirror.
+  entry: { index: 'src/index.ts', 'model/index': 'src/model/index.ts' },
   format: ['esm'],
   // tsup's declaration step sets `baseUrl`, which TypeScript 6 reports as deprecated (stack.md gotcha 1),
   // and compiles only what index.ts reaches, which a `composite` project refuses (TS6307).

@@ -15,6 +15,10 @@ export const ERROR_CODES = {
   INVALID_RESPONSE: 'invalid_response',
   /** Input handed to the SDK failed its schema before anything was sent. */
   INVALID_INPUT: 'invalid_input',
+  /** A write sent `If-Match` with a revision the server no longer holds (412); nothing was written. */
+  REVISION_CONFLICT: 'revision_conflict',
+  /** A document's content tree is broken in a way normalisation cannot repair (see `model/SPEC.md`). */
+  INVALID_CONTENT: 'invalid_content',
 } as const;
 
 /** One of the {@link ERROR_CODES} values. */

@@ -1,0 +1,177 @@
+/**
+ * The JSON of a Planwright content tree (spec 001 §3), exactly as Tiptap's `editor.getJSON()` and
+ * ProseMirror's `node.toJSON()` write it: every node of a type with attributes carries all of them,
+ * `content` and `marks` are left out when empty. These are type aliases rather than interfaces so they
+ * stay assignable to Tiptap's `JSONContent`.
+ *
+ * A tree from outside (a request body, a file, an AI answer) is `unknown` until
+ * `normalizeDocument` has turned it into a {@link DocumentJson}.
+ */
+
+/** Bold, italic, underline, strike and inline code carry no attributes. */
+export type SimpleMarkJson = { type: 'bold' | 'italic' | 'underline' | 'strike' | 'code' };
+
+/** Where a link may point is checked by `isAllowedLinkHref`; `class` is always null (M8). */
+export type LinkAttrs = {
+  href: string;
+  target: string | null;
+  rel: string | null;
+  class: null;
+  title: string | null;
+};
+
+export type LinkMarkJson = { type: 'link'; attrs: LinkAttrs };
+
+export type MarkJson = SimpleMarkJson | LinkMarkJson;
+
+/** The names of the marks, in the order the schema ranks them (and `normalizeDocument` sorts them). */
+export type MarkName = MarkJson['type'];
+
+/** Text inside a paragraph or heading; never empty. */
+export type TextJson = { type: 'text'; text: string; marks?: MarkJson[] };
+
+/** Text inside a section heading, subsection heading or code block: no marks allowed there. */
+export type PlainTextJson = { type: 'text'; text: string };
+
+export type HardBreakJson = { type: 'hardBreak'; marks?: MarkJson[] };
+
+export type InlineJson = TextJson | HardBreakJson;
+
+/** Every block but the horizontal rule carries an optional unique `nodeId` (normalised: always set). */
+export type NodeIdAttrs = { nodeId: string | null };
+
+export type ParagraphJson = {
+  type: 'paragraph';
+  /** `indent` 0–8, 24 px per level. */
+  attrs: { indent: number } & NodeIdAttrs;
+  content?: InlineJson[];
+};
+
+/** Only levels 3 and 4 inside content; levels 1 and 2 are the section and subsection headings. */
+export type HeadingJson = {
+  type: 'heading';
+  attrs: { level: 3 | 4 } & NodeIdAttrs;
+  content?: InlineJson[];
+};
+
+export type ListItemJson = {
+  type: 'listItem';
+  attrs: NodeIdAttrs;
+  content: [ParagraphJson, ...BlockJson[]];
+};
+
+export type BulletListJson = { type: 'bulletList'; attrs: NodeIdAttrs; content: ListItemJson[] };
+
+export type OrderedListJson = {
+  type: 'orderedList';
+  /** `type` is the HTML list type (`1`, `a`, `A`, `i`, `I`) or null. */
+  attrs: { start: number; type: string | null } & NodeIdAttrs;
+  content: ListItemJson[];
+};
+
+export type BlockquoteJson = { type: 'blockquote'; attrs: NodeIdAttrs; content: BlockJson[] };
+
+export type CodeBlockJson = {
+  type: 'codeBlock';
+  attrs: { language: string | null } & NodeIdAttrs;
+  content?: PlainTextJson[];
+};
+
+export type HorizontalRuleJson = { type: 'horizontalRule' };
+
+/** The nodes of the `block` group: what sections, subsections, quotes and list items hold. */
+export type BlockJson =
+  | ParagraphJson
+  | HeadingJson
+  | BulletListJson
+  | OrderedListJson
+  | BlockquoteJson
+  | CodeBlockJson
+  | HorizontalRuleJson;
+
+/** The level-1 title of a section: plain text only. */
+export type SectionHeadingJson = { type: 'sectionHeading'; attrs: { level: 1 }; content?: PlainTextJson[] };
+
+/** The level-2 title of a subsection: plain text only. */
+export type SubsectionHeadingJson = {
+  type: 'subsectionHeading';
+  attrs: { level: 2 };
+  content?: PlainTextJson[];
+};
+
+export type SectionAttrs = {
+  /** Unique in the document (together with the subsection uuids); lowercase. */
+  uuid: string;
+  /** The blueprint section this one was made from, when there is one. */
+  blueprint_uuid: string | null;
+  /** Kept from older clients; not used by Planwright. */
+  id: string | number | null;
+  /** Kept from older clients; not used by Planwright. */
+  model: string | null;
+};
+
+export type SubsectionAttrs = {
+  uuid: string;
+  blueprint_uuid: string | null;
+  finalized: boolean;
+};
+
+export type SubsectionJson = {
+  type: 'subsection';
+  attrs: SubsectionAttrs;
+  /** The heading, then blocks. */
+  content: [SubsectionHeadingJson, ...BlockJson[]];
+};
+
+export type SectionJson = {
+  type: 'section';
+  attrs: SectionAttrs;
+  /** The heading, then blocks, then subsections (`sectionHeading block* subsection*`). */
+  content: [SectionHeadingJson, ...(BlockJson | SubsectionJson)[]];
+};
+
+/** A whole content tree: one or more sections. */
+export type DocumentJson = { type: 'doc'; content: SectionJson[] };
+
+/** Any node of the tree. */
+export type NodeJson =
+  | DocumentJson
+  | SectionJson
+  | SubsectionJson
+  | SectionHeadingJson
+  | SubsectionHeadingJson
+  | BlockJson
+  | ListItemJson
+  | InlineJson;
+
+/** The names of every node type of the schema. */
+export type NodeName = NodeJson['type'];
+
+/** The block types that carry a `nodeId` attribute. */
+export const NODE_ID_TYPES = [
+  'paragraph',
+  'heading',
+  'bulletList',
+  'orderedList',
+  'listItem',
+  'blockquote',
+  'codeBlock',
+] as const satisfies readonly NodeName[];
+
+/** Deepest nesting `normalizeDocument` accepts (the doc is depth 0). */
+export const MAX_DOCUMENT_DEPTH = 64;
+
+/** Most nodes (of any type, text included) `normalizeDocument` accepts in one tree. */
+export const MAX_DOCUMENT_NODES = 100_000;
+
+/** Paragraph indent range and the width of one level when rendered. */
+export const MAX_PARAGRAPH_INDENT = 8;
+export const INDENT_STEP_PX = 24;
+
+/** Shown for a section or subsection whose heading is blank (spec 001 §2 "Sections sidebar"). */
+export const UNTITLED_SECTION = 'Untitled Section';
+export const UNTITLED_SUBSECTION = 'Untitled Subsection';
+
+/** Titles of new sections and subsections when none is given (spec 001 §9, docs/http-api.md). */
+export const NEW_SECTION_TITLE = 'New Section';
+export const NEW_SUBSECTION_TITLE = 'New Subsection';
