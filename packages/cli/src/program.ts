@@ -1,6 +1,8 @@
 import { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
+import { registerBlueprintsCommand } from './commands/blueprints.js';
 import { registerConfigCommand } from './commands/config.js';
+import { registerDocumentsCommand } from './commands/documents.js';
 import { registerLoginCommand } from './commands/login.js';
 import { registerLogoutCommand } from './commands/logout.js';
 import { registerStatusCommand } from './commands/status.js';
@@ -48,6 +50,8 @@ export function createProgram(io: CliIo): Command {
   registerLoginCommand(program, io);
   registerWhoamiCommand(program, io);
   registerLogoutCommand(program, io);
+  registerDocumentsCommand(program, io);
+  registerBlueprintsCommand(program, io);
   registerConfigCommand(program, io);
   return program;
 }

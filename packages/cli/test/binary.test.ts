@@ -122,6 +122,11 @@ describe('the built planwright binary', () => {
     'login --help',
     'whoami --help',
     'logout --help',
+    'documents --help',
+    'documents list --help',
+    'documents delete --help',
+    'blueprints --help',
+    'blueprints show --help',
   ])('`planwright %s` loads neither Ink, React, zod nor the SDK', async (command) => {
     const { exit, modules } = await modulesLoadedBy([bin, ...command.split(' ')]);
     expect(exit.code).toBe(0);

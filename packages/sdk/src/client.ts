@@ -2,8 +2,13 @@ import { type AuthClient, type AuthClientKind, createAuthClient } from './auth/a
 import { MemoryTokenStore } from './auth/memory-token-store.js';
 import type { TokenStore } from './auth/token-store.js';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/http-client.js';
+import { type ActivitiesResource, createActivitiesResource } from './resources/activities.js';
+import { type BlueprintsResource, createBlueprintsResource } from './resources/blueprints.js';
 import { type ContactResource, createContactResource } from './resources/contact.js';
+import { createDocumentsResource, type DocumentsResource } from './resources/documents.js';
+import { createOrganizationsResource, type OrganizationsResource } from './resources/organizations.js';
 import { createSiteResource, type SiteResource } from './resources/site.js';
+import { createSystemPromptResource, type SystemPromptResource } from './resources/system-prompt.js';
 
 /** Options for {@link createPlanwrightClient}: those of the request helper, plus the auth client's. */
 export interface PlanwrightClientOptions extends HttpClientOptions {
@@ -25,6 +30,16 @@ export interface PlanwrightClient {
   readonly contact: ContactResource;
   /** Site-wide calls: health and the pricing table's settings. */
   readonly site: SiteResource;
+  /** The caller's documents, with their sections and subsections. */
+  readonly documents: DocumentsResource;
+  /** The caller's blueprints and the ones available to make documents from, with their sections. */
+  readonly blueprints: BlueprintsResource;
+  /** The activity feed of the caller's documents and blueprints. */
+  readonly activities: ActivitiesResource;
+  /** The caller's organisations and their members. */
+  readonly organizations: OrganizationsResource;
+  /** The global system prompt (read-only). */
+  readonly systemPrompt: SystemPromptResource;
 }
 
 /**
@@ -45,5 +60,10 @@ export function createPlanwrightClient(options: PlanwrightClientOptions = {}): P
     auth: createAuthClient({ http, tokenStore, client: authClient, getCsrfToken }),
     contact: createContactResource(http),
     site: createSiteResource(http),
+    documents: createDocumentsResource(http),
+    blueprints: createBlueprintsResource(http),
+    activities: createActivitiesResource(http),
+    organizations: createOrganizationsResource(http),
+    systemPrompt: createSystemPromptResource(http),
   };
 }

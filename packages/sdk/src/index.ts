@@ -12,6 +12,14 @@ export {
   profileUpdateResultSchema,
 } from './account/current-user.js';
 export {
+  ACTIVITY_LEVELS,
+  ACTIVITY_TEXTS,
+  ACTIVITY_VISIBLE,
+  type ActivityView,
+  activityView,
+  showAllLabel,
+} from './activity/activity-view.js';
+export {
   type AuthClient,
   type AuthClientKind,
   type AuthClientOptions,
@@ -109,7 +117,38 @@ export {
   type SessionSnapshot,
   type TokenStore,
 } from './auth/token-store.js';
+export {
+  type BlueprintAuthorship,
+  type BlueprintPublication,
+  type BlueprintPublicationInput,
+  blueprintPublication,
+  blueprintTitle,
+  isPreferredBlueprint,
+  mcpUrlError,
+  preferredBlueprint,
+  publisherLabel,
+  validateBlueprintTitle,
+  versionError,
+} from './blueprints/blueprint-display.js';
+export {
+  BLUEPRINT_TEXTS,
+  BLUEPRINT_VERSION_MIN,
+  PREFERRED_BLUEPRINT_TITLE,
+  RECENT_BLUEPRINTS,
+  STUDIO_PUBLISHER,
+} from './blueprints/blueprint-texts.js';
 export { createPlanwrightClient, type PlanwrightClient, type PlanwrightClientOptions } from './client.js';
+export {
+  documentTitle,
+  formatProgress,
+  formatProgressShort,
+  type ProgressCounts,
+  type StatusBadgeColor,
+  statusBadgeColor,
+  statusLabel,
+  validateDocumentTitle,
+} from './documents/document-display.js';
+export { DOCUMENT_TEXTS, RECENT_DOCUMENTS } from './documents/document-texts.js';
 export { AbortedError, type AbortedErrorOptions } from './errors/aborted-error.js';
 export { ApiError, type ApiErrorOptions } from './errors/api-error.js';
 export { AuthRequiredError } from './errors/auth-required-error.js';
@@ -123,6 +162,7 @@ export {
   ResponseValidationError,
   type ResponseValidationErrorOptions,
 } from './errors/response-validation-error.js';
+export { RevisionConflictError } from './errors/revision-conflict-error.js';
 export {
   type AuthRequiredInfo,
   type CallWithBody,
@@ -139,7 +179,36 @@ export {
   type ResponseSchema,
 } from './http/http-client.js';
 export type { QueryParams, QueryValue } from './http/query-string.js';
-export type { CallOptions } from './resources/call-options.js';
+export {
+  type DocumentOutline,
+  type OutlineSection,
+  type OutlineSubsection,
+  outlineOf,
+} from './model/outline.js';
+export { type DocumentProgress, progressOf, progressPercent } from './model/progress.js';
+export {
+  type ActivitiesResource,
+  type Activity,
+  type ActivityActor,
+  type ActivityQuery,
+  type ActivitySeverity,
+  activitySchema,
+  activitySeverity,
+} from './resources/activities.js';
+export {
+  BLUEPRINT_STATUSES,
+  BLUEPRINT_VISIBILITIES,
+  type BlueprintChanges,
+  type BlueprintDetail,
+  type BlueprintStatus,
+  type BlueprintSummary,
+  type BlueprintsResource,
+  type BlueprintUser,
+  type BlueprintVisibility,
+  blueprintDetailSchema,
+  blueprintSummarySchema,
+} from './resources/blueprints.js';
+export type { CallOptions, WriteOptions } from './resources/call-options.js';
 export {
   type ContactMessage,
   type ContactMessageInput,
@@ -147,7 +216,50 @@ export {
   contactMessageSchema,
   createContactResource,
 } from './resources/contact.js';
+export {
+  type DocumentBlueprint,
+  type DocumentChanges,
+  type DocumentCreateInput,
+  type DocumentDetail,
+  type DocumentOrdering,
+  type DocumentSummary,
+  type DocumentsResource,
+  documentDetailSchema,
+  documentSummarySchema,
+  progressFromCounts,
+} from './resources/documents.js';
 export { type ListPage, listSchema, normalizeList } from './resources/list.js';
+export { LIST_ORDERINGS, type ListOrdering, type ListQuery } from './resources/list-query.js';
+export {
+  type Organization,
+  type OrganizationDetail,
+  type OrganizationMember,
+  type OrganizationsResource,
+  organizationDetailSchema,
+  organizationSchema,
+} from './resources/organizations.js';
+export {
+  type Section,
+  type SectionSettings,
+  type Subsection,
+  sectionSchema,
+  sectionsOutlineSchema,
+  subsectionSchema,
+  TOOL_MODES,
+  type ToolMode,
+  type WithRevision,
+} from './resources/section-schemas.js';
+export type {
+  CreatedSection,
+  CreatedSubsection,
+  SectionChanges,
+  SectionCreateInput,
+  SectionsParent,
+  SectionsResource,
+  SubsectionChanges,
+  SubsectionCreateInput,
+  SubsectionsResource,
+} from './resources/sections.js';
 export {
   createSiteResource,
   type Health,
@@ -156,6 +268,19 @@ export {
   type StripeConfig,
   stripeConfigSchema,
 } from './resources/site.js';
+export {
+  globalSystemPromptSchema,
+  type SystemPromptResource,
+} from './resources/system-prompt.js';
+export {
+  CONTROL_CHARACTERS_TEXT,
+  DESCRIPTION_MAX_LENGTH,
+  SETTING_TEXT_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+  TITLE_REQUIRED_TEXT,
+  TITLE_TOO_LONG_TEXT,
+  titleError,
+} from './resources/text-fields.js';
 export type { Listener } from './state/subscribable.js';
 export {
   DARK_THEME,

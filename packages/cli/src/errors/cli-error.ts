@@ -22,6 +22,7 @@ export const CliErrorCode = {
   tooManyLoginAttempts: 'too_many_login_attempts',
   rateLimited: 'rate_limited',
   cancelled: 'cancelled',
+  notFound: 'not_found',
 } as const;
 
 export type CliErrorCode = (typeof CliErrorCode)[keyof typeof CliErrorCode];
@@ -157,6 +158,16 @@ export type LoginErrorCode =
 export class LoginError extends CliError {
   constructor(code: LoginErrorCode, message: string, options?: CliErrorOptions) {
     super(code, ExitCode.failure, message, options);
+  }
+}
+
+/**
+ * The server has no such document or blueprint for this user (it answers 404 alike for one that never
+ * existed and for someone else's). Exit code 1.
+ */
+export class NotFoundError extends CliError {
+  constructor(message: string, options?: CliErrorOptions) {
+    super(CliErrorCode.notFound, ExitCode.failure, message, options);
   }
 }
 

@@ -3,6 +3,7 @@ import type { TokenStore } from '../auth/token-store.js';
 import { ApiError } from '../errors/api-error.js';
 import { AuthRequiredError } from '../errors/auth-required-error.js';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
+import { RevisionConflictError } from '../errors/revision-conflict-error.js';
 import type { QueryParams } from './query-string.js';
 import { encodeRequestBody } from './request-body.js';
 import { buildRequestUrl } from './request-url.js';
@@ -66,6 +67,11 @@ export interface RequestOptions<S extends ResponseSchema | undefined = undefined
   auth?: boolean;
   /** Validates the parsed body; the call then resolves to the schema's output. */
   schema?: S;
+  /**
+   * Called with the headers of an OK answer before its body is read, e.g. to read its `ETag` (a section
+   * write answers its document's new revision only there).
+   */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Per-call options for {@link HttpClient.request}, which also takes the body. */
@@ -197,7 +203,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
     if (!response.ok) {
       const { text, data, cause } = await readErrorBody(response, target);
-      throw new ApiError({
+      const failure = {
         status: response.status,
         statusText: response.statusText,
         text,
@@ -205,9 +211,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         method,
         url,
         cause,
-      });
+      };
+      // A 412 only ever answers an `If-Match` that no longer holds: callers branch on it to reload.
+      throw response.status === 412 ? new RevisionConflictError(failure) : new ApiError(failure);
     }
 
+    call.onHeaders?.(response.headers);
     const data = await readResponseBody(response, target);
     if (!call.schema) return data as ResponseData<S>;
     const result = await call.schema.safeParseAsync(data);

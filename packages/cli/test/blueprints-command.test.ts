@@ -1,0 +1,123 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli, useTempDir } from './support/run-cli.js';
+import { type FakeWorkspaceServer, startFakeWorkspaceServer } from './support/workspace-server.js';
+
+describe('planwright blueprints', () => {
+  const dir = useTempDir();
+  let server: FakeWorkspaceServer;
+  let token: string;
+  beforeEach(async () => {
+    server = await startFakeWorkspaceServer({
+      blueprints: [
+        { uuid: 'bp-1', title: 'Business Plan', publisher: 'Planwright Studio' },
+        { uuid: 'bp-2', title: 'Lean Canvas', owner: 'ada', status: 'draft', visibility: 'private' },
+        { uuid: 'bp-3', title: '\u001b]0;owned\u0007Market \u001b[1mfit\u001b[0m', owner: 'mallory' },
+      ],
+    });
+    token = server.issueToken();
+    await writeFile(
+      join(dir.path, 'session.json'),
+      JSON.stringify({ sessions: { [server.url]: { token } } }),
+    );
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  const env = () => ({ PLANWRIGHT_CONFIG_DIR: dir.path, PLANWRIGHT_SERVER: server.url });
+  const cli = (...args: string[]) => runCli(args, env());
+
+  it('lists your own blueprints (GET blueprints/)', async () => {
+    expect(await cli('blueprints', 'list')).toEqual({
+      exitCode: 0,
+      stderr: '',
+      stdout: [
+        'UUID  TITLE        STATUS  VISIBILITY  VERSION  PUBLISHER  UPDATED',
+        'bp-2  Lean Canvas  Draft   private     1        ada        2026-11-22 10:00 UTC',
+        '',
+      ].join('\n'),
+    });
+    expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/blueprints/']);
+  });
+
+  it('lists the available ones with --available, hostile titles made safe', async () => {
+    const result = await cli('blueprints', 'list', '--available', '--page-size', '50');
+    expect(server.seen.map((r) => r.url)).toEqual(['/api/v1/blueprints/available/?page_size=50']);
+    expect(result.stdout).toBe(
+      [
+        'UUID  TITLE          STATUS     VISIBILITY  VERSION  PUBLISHER          UPDATED',
+        'bp-1  Business Plan  Published  public      1        Planwright Studio  2026-11-22 10:00 UTC',
+        'bp-2  Lean Canvas    Draft      private     1        ada                2026-11-22 10:00 UTC',
+        'bp-3  Market fit     Published  public      1        mallory            2026-11-22 10:00 UTC',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints the SDK page with --json', async () => {
+    const page = JSON.parse((await cli('blueprints', 'list', '--available', '--json')).stdout) as {
+      items: Array<{ uuid: string; publisher: string | null; owner: unknown }>;
+      total: number;
+    };
+    expect(page.total).toBe(3);
+    expect(page.items[0]).toMatchObject({ uuid: 'bp-1', publisher: 'Planwright Studio', owner: null });
+  });
+
+  it('says so when there is nothing to list', async () => {
+    server.blueprints.clear();
+    expect((await cli('blueprints', 'list', '--available')).stdout).toBe('No blueprints available.\n');
+    expect((await cli('blueprints', 'list')).stdout).toBe(
+      'You have no blueprints yet. `planwright blueprints list --available` shows the ones you can use.\n',
+    );
+  });
+
+  it('shows one blueprint: fields, system prompt and outline with tool modes', async () => {
+    expect(await cli('blueprints', 'show', 'bp-1')).toEqual({
+      exitCode: 0,
+      stderr: '',
+      stdout: [
+        'Business Plan',
+        'UUID:        bp-1',
+        'Status:      Published',
+        'Version:     1',
+        'Visibility:  public',
+        'Publisher:   Planwright Studio',
+        'Published:   2026-11-22 10:00 UTC',
+        'Sections:    1',
+        'Yours:       no',
+        'Created:     2026-11-22 10:00 UTC',
+        'Updated:     2026-11-22 10:00 UTC',
+        '',
+        'Description:',
+        '  No description.',
+        '',
+        'System prompt:',
+        '  You help founders.',
+        '',
+        'Outline:',
+        '  1. Executive Summary (web)',
+        '     1.1 Overview',
+        '',
+      ].join('\n'),
+    });
+    expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/blueprints/bp-1/']);
+  });
+
+  it('says "Blueprint not found." with exit 1', async () => {
+    expect(await cli('blueprints', 'show', 'nope')).toEqual({
+      exitCode: 1,
+      stdout: '',
+      stderr:
+        'planwright: Blueprint not found.\nRun `planwright blueprints list --available` to see the blueprints you can use.\n',
+    });
+  });
+
+  it('handles an expired session like whoami (exit 3)', async () => {
+    server.tokens.clear();
+    const result = await cli('blueprints', 'list', '--json');
+    expect(result.exitCode).toBe(3);
+    expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'session_expired', exitCode: 3 } });
+  });
+});

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson, startServer, type TestServer } from './http-server.js';
+
+/** One request as the fake saw it. */
+export interface WorkspaceRequest {
+  method: string;
+  /** Path and query as sent. */
+  url: string;
+  token: string | undefined;
+  ifMatch: string | undefined;
+  body: unknown;
+}
+
+export interface FakeDocument {
+  uuid: string;
+  title: string;
+  description?: string;
+  revision?: number;
+  /** Subsections per section: `[true, false]` is one section with one finalized subsection of two. */
+  outline?: boolean[][];
+  updated_at?: string;
+}
+
+export interface FakeBlueprint {
+  uuid: string;
+  title: string;
+  publisher?: string | null;
+  owner?: string | null;
+  status?: 'draft' | 'published';
+  visibility?: 'public' | 'restricted' | 'private' | 'unlisted';
+  /** Listed by `blueprints/available/` only (someone else's). */
+  availableOnly?: boolean;
+}
+
+export interface FakeWorkspaceServer extends TestServer {
+  readonly seen: WorkspaceRequest[];
+  readonly documents: Map<string, FakeDocument>;
+  readonly blueprints: Map<string, FakeBlueprint>;
+  /** Live session tokens. */
+  readonly tokens: Set<string>;
+  issueToken(): string;
+}
+
+const CREATED = '2026-11-22T10:00:00.000Z';
+
+/** The document JSON of `docs/http-api.md` for a fake document. */
+export function documentAnswer(document: FakeDocument, withContent = true) {
+  const outline = document.outline ?? [[false]];
+  const sections = outline.map((subsections, sectionIndex) => ({
+    uuid: `${document.uuid}-s${sectionIndex + 1}`,
+    blueprint_uuid: null,
+    title: `Section ${sectionIndex + 1}`,
+    order: sectionIndex + 1,
+    developer_prompt: '',
+    user_hint: '',
+    tool_mode: '',
+    mcp_url: '',
+    subsections: subsections.map((finalized, subsectionIndex) => ({
+      uuid: `${document.uuid}-s${sectionIndex + 1}-${subsectionIndex + 1}`,
+      blueprint_uuid: null,
+      title: `Part ${sectionIndex + 1}.${subsectionIndex + 1}`,
+      order: subsectionIndex + 1,
+      finalized,
+      developer_prompt: '',
+      user_hint: '',
+      tool_mode: '',
+      mcp_url: '',
+    })),
+  }));
+  const all = outline.flat();
+  const finalized = all.filter(Boolean).length;
+  return {
+    uuid: document.uuid,
+    id: document.uuid,
+    title: document.title,
+    name: document.title,
+    description: document.description ?? '',
+    status: all.length > 0 && finalized === all.length ? 'completed' : 'in-progress',
+    blueprint: { uuid: 'bp-default', title: 'Business Plan' },
+    progress: {
+      finalized,
+      total: all.length,
+      percent: all.length === 0 ? 0 : Math.round((100 * finalized) / all.length),
+    },
+    revision: document.revision ?? 1,
+    ...(withContent ? { content: { type: 'doc', content: [] } } : {}),
+    sections,
+    created_at: CREATED,
+    updated_at: document.updated_at ?? '2026-11-22T10:05:00.000Z',
+  };
+}
+
+/** The blueprint JSON of `docs/http-api.md` for a fake blueprint. */
+export function blueprintAnswer(blueprint: FakeBlueprint, withContent = true) {
+  const owner = blueprint.owner ?? null;
+  return {
+    uuid: blueprint.uuid,
+    id: blueprint.uuid,
+    title: blueprint.title,
+    name: blueprint.title,
+    description: '',
+    status: blueprint.status ?? 'published',
+    version: 1,
+    visibility: blueprint.visibility ?? 'public',
+    allowed_orgs: [],
+    published_at: (blueprint.status ?? 'published') === 'published' ? CREATED : null,
+    system_prompt: 'You help founders.',
+    revision: 1,
+    ...(withContent ? { content: { type: 'doc', content: [] } } : {}),
+    sections: [
+      {
+        uuid: `${blueprint.uuid}-s1`,
+        title: 'Executive Summary',
+        order: 1,
+        tool_mode: 'web',
+        subsections: [{ uuid: `${blueprint.uuid}-s1-1`, title: 'Overview', order: 1, tool_mode: '' }],
+      },
+    ],
+    sections_count: 1,
+    user: owner === null ? null : { username: owner, first_name: '', last_name: '' },
+    owner: owner === null ? null : { username: owner },
+    publisher: blueprint.publisher ?? null,
+    is_owner: owner === 'ada',
+    created_at: CREATED,
+    updated_at: CREATED,
+  };
+}
+
+/**
+ * The documents and blueprints calls of `docs/http-api.md` the CLI uses, over in-memory maps: session
+ * tokens, `{data, meta.pagination}` lists with `page`/`page_size`, 404 for unknown uuids, `If-Match`
+ * checked (412 with `current_revision`), 401 without a live token.
+ */
+export async function startFakeWorkspaceServer(
+  initial: { documents?: FakeDocument[]; blueprints?: FakeBlueprint[] } = {},
+): Promise<FakeWorkspaceServer> {
+  const documents = new Map((initial.documents ?? []).map((document) => [document.uuid, { ...document }]));
+  const blueprints = new Map((initial.blueprints ?? []).map((blueprint) => [blueprint.uuid, blueprint]));
+  const tokens = new Set<string>();
+  const seen: WorkspaceRequest[] = [];
+
+  const list = (response: ServerResponse, url: URL, items: unknown[]) => {
+    const page = Number(url.searchParams.get('page') ?? '1');
+    const size = Number(url.searchParams.get('page_size') ?? '20');
+    sendJson(response, 200, {
+      data: items.slice((page - 1) * size, page * size),
+      meta: { pagination: { total: items.length, page, page_size: size } },
+    });
+  };
+
+  const handle = (request: IncomingMessage, response: ServerResponse, body: unknown) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const method = request.method ?? '';
+    const token = header(request, 'x-session-token');
+    const ifMatch = header(request, 'if-match');
+    seen.push({ method, url: request.url ?? '', token, ifMatch, body });
+    if (token === undefined || !tokens.has(token)) {
+      return sendJson(response, 401, {
+        detail: 'Authentication credentials were not provided.',
+        code: 'not_authenticated',
+      });
+    }
+    const path = url.pathname;
+    const notFound = (what: string) =>
+      sendJson(response, 404, { detail: `${what} not found.`, code: 'not_found' });
+
+    if (path === '/api/v1/documents/') {
+      if (method === 'GET')
+        return list(
+          response,
+          url,
+          [...documents.values()].map((d) => documentAnswer(d, false)),
+        );
+      if (method === 'POST') {
+        const { blueprint, title } = (body ?? {}) as { blueprint?: string; title?: string };
+        const source = blueprint === undefined ? undefined : blueprints.get(blueprint);
+        if (!source) {
+          return sendJson(response, 400, {
+            detail: 'Choose a blueprint you may use.',
+            errors: [{ param: 'blueprint', code: 'invalid', message: 'Choose a blueprint you may use.' }],
+          });
+        }
+        const created: FakeDocument = {
+          uuid: randomUUID(),
+          title: title ?? source.title,
+          outline: [[false, false]],
+        };
+        documents.set(created.uuid, created);
+        return sendJson(response, 201, documentAnswer(created));
+      }
+    }
+    const documentMatch = /^\/api\/v1\/documents\/([^/]+)\/$/.exec(path);
+    if (documentMatch) {
+      const uuid = decodeURIComponent(documentMatch[1] ?? '');
+      const document = documents.get(uuid);
+      if (!document) return notFound('Document');
+      const revision = document.revision ?? 1;
+      if (ifMatch !== undefined && ifMatch !== `"${revision}"`) {
+        return sendJson(response, 412, {
+          detail: 'This document was changed since you loaded it.',
+          code: 'revision_mismatch',
+          current_revision: revision,
+        });
+      }
+      if (method === 'GET') return sendJson(response, 200, documentAnswer(document));
+      if (method === 'PATCH') {
+        const { title } = (body ?? {}) as { title?: string };
+        if (title !== undefined) document.title = title;
+        document.revision = revision + 1;
+        return sendJson(response, 200, documentAnswer(document));
+      }
+      if (method === 'DELETE') {
+        documents.delete(uuid);
+        response.writeHead(204).end();
+        return;
+      }
+    }
+    if (path === '/api/v1/blueprints/' && method === 'GET') {
+      return list(
+        response,
+        url,
+        [...blueprints.values()].filter((b) => b.owner === 'ada').map((b) => blueprintAnswer(b, false)),
+      );
+    }
+    if (path === '/api/v1/blueprints/available/' && method === 'GET') {
+      return list(
+        response,
+        url,
+        [...blueprints.values()].map((b) => blueprintAnswer(b, false)),
+      );
+    }
+    const blueprintMatch = /^\/api\/v1\/blueprints\/([^/]+)\/$/.exec(path);
+    if (blueprintMatch && method === 'GET') {
+      const blueprint = blueprints.get(decodeURIComponent(blueprintMatch[1] ?? ''));
+      return blueprint ? sendJson(response, 200, blueprintAnswer(blueprint)) : notFound('Blueprint');
+    }
+    sendJson(response, 404, { detail: 'Not found.', code: 'not_found' });
+  };
+
+  const server = await startServer((request, response) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    request.on('end', () => handle(request, response, text === '' ? undefined : JSON.parse(text)));
+  });
+  return {
+    ...server,
+    seen,
+    documents,
+    blueprints,
+    tokens,
+    issueToken() {
+      const token = `token-${randomUUID()}`;
+      tokens.add(token);
+      return token;
+    },
+  };
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import type { HttpClient } from '../http/http-client.js';
+import type { DocumentJson } from '../model/document-json.js';
+import { type DocumentProgress, progressOf, progressPercent } from '../model/progress.js';
+import type { CallOptions, WriteOptions } from './call-options.js';
+import { detailEnvelope } from './detail-envelope.js';
+import { documentJsonWire } from './document-json-wire.js';
+import { type ListPage, listSchema } from './list.js';
+import { type ListOrdering, type ListQuery, listParams } from './list-query.js';
+import { parseInput } from './parse-input.js';
+import { pathSegment } from './path-segment.js';
+import { ifMatchHeaders, revisionOf, withEtagRevision } from './revision.js';
+import { type Section, sectionsOutlineSchema } from './section-schemas.js';
+import { createSectionsResource, type SectionsResource } from './sections.js';
+import { DESCRIPTION_MAX_LENGTH, longTextInputSchema, titleInputSchema } from './text-fields.js';
+import { identityFields, missingUuid, pickTitle, pickUuid, textOrEmpty, wireCount } from './wire-fields.js';
+
+/** How the documents list may be sorted. */
+export type DocumentOrdering = ListOrdering;
+
+/** The blueprint a document was made from. */
+export interface DocumentBlueprint {
+  uuid: string;
+  title: string;
+}
+
+/** A document as lists show it (spec 000 §3; `docs/http-api.md` "Documents"), without its content. */
+export interface DocumentSummary {
+  uuid: string;
+  /** `''` when the server sent none (shown as "Untitled Document"). */
+  title: string;
+  /** `''` when there is none. */
+  description: string;
+  /** `completed`, `in-progress`, or whatever the server said; `null` when it said nothing. */
+  status: string | null;
+  progress: DocumentProgress;
+  /** `null` when the blueprint was deleted (or the server did not say). */
+  blueprint: DocumentBlueprint | null;
+  /** The revision this answer shows, for `ifMatch`; `null` when the server sent none. */
+  revision: number | null;
+  /** The outline: sections with their subsections (settings included when the server sent them). */
+  sections: Section[];
+  /** ISO 8601 date-time. */
+  created_at: string;
+  /** ISO 8601 date-time; the creation time when the server gave no update time. */
+  updated_at: string;
+}
+
+/** A document with its rich-text content. */
+export interface DocumentDetail extends DocumentSummary {
+  /** The rich-text tree; `null` when the answer had none. */
+  content: DocumentJson | null;
+}
+
+/** Progress from counts: `percent` is `finalized / total` as a whole percent, 0 when `total` is 0. */
+export function progressFromCounts(finalized: number, total: number): DocumentProgress {
+  return { finalized, total, percent: progressPercent(finalized, total) };
+}
+
+/** The progress the outline tells, for answers that carry neither `progress` nor `content`. */
+function progressOfSections(sections: readonly Section[]): DocumentProgress {
+  const subsections = sections.flatMap((section) => section.subsections);
+  return progressFromCounts(
+    subsections.filter((subsection) => subsection.finalized).length,
+    subsections.length,
+  );
+}
+
+const progressWire = z.object({
+  finalized: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  percent: z.number().min(0).max(100).nullish(),
+});
+
+const blueprintRefWire = z.union([
+  z.string().transform((uuid): DocumentBlueprint => ({ uuid, title: '' })),
+  z.object(identityFields).transform((wire, ctx): DocumentBlueprint => {
+    const uuid = pickUuid(wire);
+    return uuid === undefined ? missingUuid(ctx, wire) : { uuid, title: pickTitle(wire) };
+  }),
+]);
+
+const documentWire = z.object({
+  ...identityFields,
+  description: textOrEmpty,
+  status: z.string().nullish(),
+  progress: progressWire.nullish(),
+  blueprint: blueprintRefWire.nullish(),
+  revision: z.unknown().optional(),
+  sections: sectionsOutlineSchema,
+  content: documentJsonWire.nullish(),
+  created_at: z.string().nullish(),
+  updated_at: z.string().nullish(),
+  // Counts some servers send instead of `progress`.
+  finalized_count: wireCount,
+  subsection_count: wireCount,
+});
+
+type DocumentWire = z.output<typeof documentWire>;
+
+/** The normalised document, or `undefined` after adding the issue that says why there is none. */
+function toDocumentDetail(wire: DocumentWire, ctx: z.RefinementCtx): DocumentDetail | undefined {
+  const uuid = pickUuid(wire);
+  if (uuid === undefined) {
+    missingUuid(ctx, wire);
+    return undefined;
+  }
+  const created = wire.created_at ?? wire.updated_at;
+  if (created === null || created === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Expected created_at or updated_at',
+      path: ['created_at'],
+      input: wire,
+    });
+    return undefined;
+  }
+  // Checked only as far as `type: 'doc'` (see documentJsonWire); the tree's nodes are the model's business.
+  const content = (wire.content ?? null) as DocumentJson | null;
+  return {
+    uuid,
+    title: pickTitle(wire),
+    description: wire.description,
+    status: wire.status ?? null,
+    progress: progressOfAnswer(wire, content),
+    blueprint: wire.blueprint ?? null,
+    revision: revisionOf(wire.revision),
+    sections: wire.sections,
+    created_at: created,
+    updated_at: wire.updated_at ?? created,
+    content,
+  };
+}
+
+/** The server's `progress` when sent, else its counts, else counted from the content, else from the outline. */
+function progressOfAnswer(wire: DocumentWire, content: DocumentJson | null): DocumentProgress {
+  if (wire.progress) {
+    const { finalized, total, percent } = wire.progress;
+    const counted = progressFromCounts(finalized, total);
+    return percent === null || percent === undefined ? counted : { ...counted, percent: Math.round(percent) };
+  }
+  if (typeof wire.finalized_count === 'number' && typeof wire.subsection_count === 'number') {
+    return progressFromCounts(wire.finalized_count, wire.subsection_count);
+  }
+  if (content) return progressOf(content);
+  return progressOfSections(wire.sections);
+}
+
+/** A document answer with its content (`GET documents/{uuid}/`), normalised; also accepts it under `data`. */
+export const documentDetailSchema: z.ZodType<DocumentDetail> = detailEnvelope(
+  documentWire.transform((wire, ctx): DocumentDetail => toDocumentDetail(wire, ctx) ?? z.NEVER),
+);
+
+/** A document as a list item, normalised (any `content` sent is dropped). */
+export const documentSummarySchema: z.ZodType<DocumentSummary> = documentWire.transform(
+  (wire, ctx): DocumentSummary => {
+    const detail = toDocumentDetail(wire, ctx);
+    if (detail === undefined) return z.NEVER;
+    const { content: _content, ...summary } = detail;
+    return summary;
+  },
+);
+
+/** What a new document is made from. */
+export interface DocumentCreateInput {
+  /** The blueprint's uuid (one of `client.blueprints.available()`). */
+  blueprint: string;
+  /** Defaults to the blueprint's title. */
+  title?: string;
+}
+
+/** What a document update may change. */
+export interface DocumentChanges {
+  title?: string;
+  description?: string;
+  /** The whole rich-text tree; the server rebuilds sections and subsections from it. */
+  content?: DocumentJson;
+}
+
+const createInputSchema = z.object({
+  blueprint: z.string({ error: 'Please select a blueprint' }).trim().min(1, 'Please select a blueprint'),
+  title: titleInputSchema.optional(),
+});
+
+const changesSchema = z.object({
+  title: titleInputSchema.optional(),
+  description: longTextInputSchema('Description', DESCRIPTION_MAX_LENGTH).optional(),
+  content: documentJsonWire.optional(),
+});
+
+/** The documents calls (`docs/http-api.md` "Documents"). */
+export interface DocumentsResource {
+  /** The caller's documents, one page at a time (`GET documents/`). */
+  list(query?: ListQuery, options?: CallOptions): Promise<ListPage<DocumentSummary>>;
+  /** One document with its content (`GET documents/{uuid}/`); a 404 is an `ApiError` with status 404. */
+  get(uuid: string, options?: CallOptions): Promise<DocumentDetail>;
+  /** Makes a document from a blueprint (`POST documents/`): its sections, settings and content are copied. */
+  create(input: DocumentCreateInput, options?: CallOptions): Promise<DocumentDetail>;
+  /**
+   * Changes the title, description or content (`PATCH documents/{uuid}/`). With `ifMatch` it is refused
+   * with a `RevisionConflictError` when the document changed since that revision.
+   */
+  update(uuid: string, changes: DocumentChanges, options?: WriteOptions): Promise<DocumentDetail>;
+  /** Deletes the document (`DELETE documents/{uuid}/`), guarded by `ifMatch` like {@link update}. */
+  delete(uuid: string, options?: WriteOptions): Promise<void>;
+  /** The calls on a document's sections and subsections. */
+  readonly sections: SectionsResource<DocumentDetail>;
+}
+
+/** The documents resource over a request helper. */
+export function createDocumentsResource(http: HttpClient): DocumentsResource {
+  const path = (uuid: string) => `documents/${pathSegment(uuid, 'uuid')}/`;
+
+  return {
+    list: async (query, options = {}) =>
+      http.get('documents/', {
+        params: listParams(query),
+        schema: listSchema(documentSummarySchema),
+        signal: options.signal,
+      }),
+    get: (uuid, options = {}) =>
+      withEtagRevision((onHeaders) =>
+        http.get(path(uuid), { schema: documentDetailSchema, signal: options.signal, onHeaders }),
+      ),
+    create: async (input, options = {}) => {
+      const body = parseInput(createInputSchema, input, 'document');
+      return withEtagRevision((onHeaders) =>
+        http.post('documents/', body, { schema: documentDetailSchema, signal: options.signal, onHeaders }),
+      );
+    },
+    update: async (uuid, changes, options = {}) => {
+      const target = path(uuid);
+      const body = parseInput(changesSchema, changes, 'document changes');
+      const headers = ifMatchHeaders(options);
+      return withEtagRevision((onHeaders) =>
+        http.patch(target, body, {
+          schema: documentDetailSchema,
+          signal: options.signal,
+          headers,
+          onHeaders,
+        }),
+      );
+    },
+    delete: async (uuid, options = {}) => {
+      const target = path(uuid);
+      const headers = ifMatchHeaders(options);
+      await http.delete(target, { signal: options.signal, headers });
+    },
+    sections: createSectionsResource(http, {
+      path: 'documents',
+      key: 'document',
+      schema: documentDetailSchema,
+    }),
+  };
+}

@@ -1,0 +1,196 @@
+import {
+  ApiError,
+  type BlueprintDetail,
+  createPlanwrightClient,
+  InvalidInputError,
+  ResponseValidationError,
+  RevisionConflictError,
+} from '@planwright/sdk';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { reply, useRecordingServer } from './support/recording-server.js';
+import {
+  BLUEPRINT_UUID,
+  blueprintJson,
+  bodyOf,
+  contentJson,
+  listJson,
+} from './support/workspace-fixtures.js';
+
+const server = useRecordingServer((_req, res) => reply(res, 200, blueprintJson()));
+const client = () => createPlanwrightClient({ baseUrl: server.origin });
+
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to reject, but it resolved');
+}
+
+const { content: _content, ...summaryJson } = blueprintJson();
+
+describe('blueprints.list and available', () => {
+  it('GETs blueprints/ and blueprints/available/ with the list query', async () => {
+    server.handle((_req, res) => reply(res, 200, listJson([summaryJson], 3)));
+    const own = await client().blueprints.list({ page: 1, pageSize: 10, ordering: 'title' });
+    const available = await client().blueprints.available();
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/v1/blueprints/?page=1&page_size=10&ordering=title',
+      'GET /api/v1/blueprints/available/',
+    ]);
+    expect(own.total).toBe(3);
+    expect(available.items).toEqual([
+      {
+        uuid: BLUEPRINT_UUID,
+        title: 'Business Plan',
+        description: 'The classic plan.',
+        status: 'published',
+        version: 1,
+        visibility: 'public',
+        allowed_orgs: [],
+        published_at: '2026-11-01T00:00:00.000Z',
+        system_prompt: 'You help founders.',
+        sections_count: 9,
+        sections: [
+          expect.objectContaining({
+            title: 'Executive Summary',
+            subsections: [expect.objectContaining({ title: 'Overview', finalized: false })],
+          }),
+        ],
+        user: null,
+        owner: null,
+        publisher: 'Planwright Studio',
+        is_owner: false,
+        revision: 1,
+        created_at: '2026-11-01T00:00:00.000Z',
+        updated_at: '2026-11-02T00:00:00.000Z',
+      },
+    ]);
+    expect(available.items[0]).not.toHaveProperty('content');
+  });
+
+  it('tolerates id, name, a bare array, results, an owner given as a username and missing fields', async () => {
+    const legacy = {
+      id: 12,
+      name: 'Lean Canvas',
+      owner: 'ada',
+      allowed_orgs: [3, 'org-4'],
+      created_at: '2026-01-01T00:00:00Z',
+      sections: [{ uuid: 's1' }, { uuid: 's2' }],
+    };
+    for (const body of [[legacy], { results: [legacy] }, { data: [legacy] }]) {
+      server.handle((_req, res) => reply(res, 200, body));
+      const [blueprint] = (await client().blueprints.available()).items;
+      expect(blueprint).toMatchObject({
+        uuid: '12',
+        title: 'Lean Canvas',
+        description: '',
+        status: 'draft',
+        version: 1,
+        visibility: 'private',
+        allowed_orgs: ['3', 'org-4'],
+        published_at: null,
+        sections_count: 2,
+        user: null,
+        owner: { username: 'ada' },
+        publisher: null,
+        is_owner: false,
+        revision: null,
+        updated_at: '2026-01-01T00:00:00Z',
+      });
+    }
+  });
+
+  it.each([
+    ['an unknown status', { status: 'archived' }, ['data', 0, 'status']],
+    ['a version of 0', { version: 0 }, ['data', 0, 'version']],
+    ['an unknown visibility', { visibility: 'friends' }, ['data', 0, 'visibility']],
+    ['no identifier', { uuid: undefined, id: undefined }, ['data', 0, 'uuid']],
+  ])('rejects an item with %s', async (_label, overrides, path) => {
+    server.handle((_req, res) => reply(res, 200, listJson([{ ...summaryJson, ...overrides }])));
+    const error = await rejectionOf(client().blueprints.list());
+    expect(ResponseValidationError.isInstance(error)).toBe(true);
+    expect((error as ResponseValidationError).issues[0]?.path).toEqual(path);
+  });
+});
+
+describe('blueprints.get, create, update, delete', () => {
+  it('GETs one blueprint with content; the revision falls back to the ETag', async () => {
+    const blueprint = await client().blueprints.get(BLUEPRINT_UUID);
+    expectTypeOf(blueprint).toEqualTypeOf<BlueprintDetail>();
+    expect(server.last()).toMatchObject({ method: 'GET', url: `/api/v1/blueprints/${BLUEPRINT_UUID}/` });
+    expect(blueprint.content).toEqual(contentJson([false]));
+    server.handle((_req, res) => reply(res, 200, blueprintJson({ revision: undefined }), { etag: 'W/"12"' }));
+    expect((await client().blueprints.get(BLUEPRINT_UUID)).revision).toBe(12);
+  });
+
+  it('POSTs blueprints/ with an empty object, or a trimmed title', async () => {
+    server.handle((_req, res) => reply(res, 201, blueprintJson({ title: 'Untitled Blueprint' })));
+    expect((await client().blueprints.create()).title).toBe('Untitled Blueprint');
+    expect(server.last()).toMatchObject({ method: 'POST', url: '/api/v1/blueprints/' });
+    expect(bodyOf(server.last())).toEqual({});
+    await client().blueprints.create({ title: ' Lean ' });
+    expect(bodyOf(server.last())).toEqual({ title: 'Lean' });
+  });
+
+  it('PATCHes the changes, with If-Match when given', async () => {
+    await client().blueprints.update(
+      BLUEPRINT_UUID,
+      {
+        title: 'Renamed',
+        status: 'published',
+        version: 2,
+        visibility: 'restricted',
+        allowed_orgs: ['org-1'],
+        published_at: '2026-11-22T10:00:00.000Z',
+        system_prompt: 'Line\nbreaks are fine',
+      },
+      { ifMatch: 5 },
+    );
+    const request = server.last();
+    expect(request).toMatchObject({ method: 'PATCH', url: `/api/v1/blueprints/${BLUEPRINT_UUID}/` });
+    expect(request.headers['if-match']).toBe('"5"');
+    expect(bodyOf(request)).toEqual({
+      title: 'Renamed',
+      status: 'published',
+      version: 2,
+      visibility: 'restricted',
+      allowed_orgs: ['org-1'],
+      published_at: '2026-11-22T10:00:00.000Z',
+      system_prompt: 'Line\nbreaks are fine',
+    });
+  });
+
+  it.each([
+    [{ title: '' }, 'title'],
+    [{ version: 0 }, 'version'],
+    [{ version: 1.5 }, 'version'],
+    [{ status: 'archived' }, 'status'],
+    [{ visibility: 'friends' }, 'visibility'],
+    [{ system_prompt: 'esc\u001b[2J' }, 'system_prompt'],
+  ])('refuses %j before sending', async (changes, field) => {
+    const error = await rejectionOf(client().blueprints.update(BLUEPRINT_UUID, changes as never));
+    expect(InvalidInputError.isInstance(error)).toBe(true);
+    expect((error as InvalidInputError).issues[0]?.path).toEqual([field]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('turns a 412 into a RevisionConflictError', async () => {
+    server.handle((_req, res) => reply(res, 412, { detail: 'changed', current_revision: 8 }));
+    const error = await rejectionOf(
+      client().blueprints.update(BLUEPRINT_UUID, { title: 'x' }, { ifMatch: 7 }),
+    );
+    expect(RevisionConflictError.isInstance(error)).toBe(true);
+    expect((error as RevisionConflictError).currentRevision).toBe(8);
+  });
+
+  it('DELETEs a blueprint; a 404 for someone else’s is an ApiError', async () => {
+    server.handle((_req, res) => reply(res, 204));
+    await expect(client().blueprints.delete(BLUEPRINT_UUID)).resolves.toBeUndefined();
+    expect(server.last()).toMatchObject({ method: 'DELETE', url: `/api/v1/blueprints/${BLUEPRINT_UUID}/` });
+    server.handle((_req, res) => reply(res, 404, { detail: 'Blueprint not found.', code: 'not_found' }));
+    const error = await rejectionOf(client().blueprints.delete('theirs'));
+    expect(ApiError.isInstance(error) && error.status).toBe(404);
+  });
+});

@@ -1,0 +1,115 @@
+import {
+  ApiError,
+  AuthRequiredError,
+  createPlanwrightClient,
+  InvalidInputError,
+  MemoryTokenStore,
+} from '@planwright/sdk';
+import { describe, expect, it } from 'vitest';
+import { reply, useRecordingServer } from './support/recording-server.js';
+import { bodyOf } from './support/workspace-fixtures.js';
+
+const org = { id: 'org-1', name: 'Acme Studio', slug: 'acme-studio', title: 'Acme Studio', role: 'admin' };
+
+const server = useRecordingServer((_req, res) =>
+  reply(res, 200, { data: [org], meta: { pagination: { total: 1 } } }),
+);
+const client = (tokenStore = new MemoryTokenStore({ token: 'tok' })) =>
+  createPlanwrightClient({ baseUrl: server.origin, tokenStore });
+
+describe('organizations.list', () => {
+  it('GETs organizations/', async () => {
+    expect(await client().organizations.list()).toEqual({ items: [org], total: 1 });
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/v1/organizations/']);
+  });
+
+  it('falls back to organization/ when organizations/ answers 404 (spec 000 §7)', async () => {
+    server.handle((req, res) =>
+      req.url === '/api/v1/organizations/'
+        ? reply(res, 404, { detail: 'Not found.' })
+        : reply(res, 200, [
+            { id: 5, title: 'Only a title' },
+            { id: 6, slug: 'only-a-slug' },
+          ]),
+    );
+    const page = await client().organizations.list();
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/v1/organizations/', '/api/v1/organization/']);
+    expect(page.items).toEqual([
+      { id: '5', name: 'Only a title', title: 'Only a title', slug: null, role: null },
+      { id: '6', name: 'only-a-slug', title: null, slug: 'only-a-slug', role: null },
+    ]);
+  });
+
+  it('does not fall back on other failures', async () => {
+    server.handle((_req, res) => reply(res, 500, 'boom'));
+    await expect(client().organizations.list()).rejects.toMatchObject({ status: 500 });
+    server.reset();
+    server.handle((_req, res) => reply(res, 401, { detail: 'no' }));
+    const tokenStore = new MemoryTokenStore({ token: 'tok' });
+    await expect(client(tokenStore).organizations.list()).rejects.toSatisfy(AuthRequiredError.isInstance);
+    expect(server.requests).toHaveLength(1);
+    expect(tokenStore.getToken()).toBeNull();
+  });
+
+  it('reports the fallback’s own failure', async () => {
+    server.handle((_req, res) => reply(res, 404, { detail: 'Not found.' }));
+    const error = await client()
+      .organizations.list()
+      .catch((e: unknown) => e);
+    expect(ApiError.isInstance(error) && error.url).toBe(`${server.origin}/api/v1/organization/`);
+  });
+});
+
+describe('organizations: create, get, members', () => {
+  it('POSTs a trimmed name', async () => {
+    server.handle((_req, res) => reply(res, 201, org));
+    expect(await client().organizations.create({ name: '  Acme Studio ' })).toEqual(org);
+    expect(server.last()).toMatchObject({ method: 'POST', url: '/api/v1/organizations/' });
+    expect(bodyOf(server.last())).toEqual({ name: 'Acme Studio' });
+    await expect(client().organizations.create({ name: ' ' })).rejects.toSatisfy(
+      InvalidInputError.isInstance,
+    );
+  });
+
+  it('GETs one organisation with its members', async () => {
+    server.handle((_req, res) =>
+      reply(res, 200, {
+        ...org,
+        members: [{ user: { username: 'ada', first_name: 'Ada', last_name: 'Lovelace' }, role: 'admin' }],
+      }),
+    );
+    const detail = await client().organizations.get('org-1');
+    expect(server.last().url).toBe('/api/v1/organizations/org-1/');
+    expect(detail.members).toEqual([
+      { user: { username: 'ada', first_name: 'Ada', last_name: 'Lovelace' }, role: 'admin' },
+    ]);
+  });
+
+  it('adds a member by e-mail and removes one by username', async () => {
+    server.handle((_req, res) => reply(res, 201, { user: { username: 'bob' }, role: 'member' }));
+    await expect(
+      client().organizations.addMember('org-1', { email: ' bob@example.com ' }),
+    ).resolves.toBeUndefined();
+    server.handle((_req, res) => reply(res, 204));
+    await client().organizations.removeMember('org-1', 'bob/../x');
+    expect(server.requests.map((r) => [r.method, r.url, bodyOf(r) ?? null])).toEqual([
+      ['POST', '/api/v1/organizations/org-1/members/', { email: 'bob@example.com' }],
+      ['DELETE', '/api/v1/organizations/org-1/members/bob%2F..%2Fx/', null],
+    ]);
+  });
+});
+
+describe('systemPrompt.get', () => {
+  it('GETs apps/global-system-prompt/ and returns the text', async () => {
+    server.handle((_req, res) => reply(res, 200, { global_system_prompt: 'Be helpful.\nCite sources.' }));
+    expect(await client().systemPrompt.get()).toBe('Be helpful.\nCite sources.');
+    expect(server.last()).toMatchObject({ method: 'GET', url: '/api/v1/apps/global-system-prompt/' });
+    server.handle((_req, res) => reply(res, 200, { global_system_prompt: null }));
+    expect(await client().systemPrompt.get()).toBe('');
+  });
+
+  it('rejects an answer without the field’s type', async () => {
+    server.handle((_req, res) => reply(res, 200, { global_system_prompt: 42 }));
+    await expect(client().systemPrompt.get()).rejects.toMatchObject({ code: 'invalid_response' });
+  });
+});
