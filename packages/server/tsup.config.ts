@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/server.ts'],
+  // Named entries: dist/admin.js sits beside server.js, where package-paths.ts expects every entry.
+  entry: { index: 'src/index.ts', server: 'src/server.ts', admin: 'src/admin/admin.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

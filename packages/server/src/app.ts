@@ -7,6 +7,7 @@ import { OidcClient } from './auth/oidc/oidc-client.js';
 import { SocialSignIn } from './auth/oidc/social-sign-in.js';
 import { createPasswordHasher, type PasswordHasher } from './auth/password/index.js';
 import { SessionService } from './auth/session-service.js';
+import { seedDefaultBlueprint } from './blueprints/seed-default-blueprint.js';
 import type { ServerConfig } from './config/config.js';
 import { registerErrorHandling } from './http/error-handling.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -14,11 +15,17 @@ import { registerWebApp } from './http/web-app.js';
 import type { Mailer } from './mail/mailer.js';
 import { SERVER_VERSION } from './package-paths.js';
 import { accountRoutes } from './routes/account-routes.js';
+import { activityRoutes } from './routes/activity-routes.js';
 import { allauthRoutes } from './routes/allauth-routes.js';
+import { blueprintRoutes } from './routes/blueprint-routes.js';
 import { contactRoutes } from './routes/contact-routes.js';
+import { documentRoutes } from './routes/document-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { OIDC_CALLBACK_PATH, oidcRoutes } from './routes/oidc-routes.js';
+import { organizationRoutes } from './routes/organization-routes.js';
+import { sectionRoutes } from './routes/section-routes.js';
 import { siteRoutes } from './routes/site-routes.js';
+import { systemPromptRoutes } from './routes/system-prompt-routes.js';
 import type { Storage } from './storage/storage.js';
 
 /** What the app is built from. Tests pass their own; `createServer` opens the real ones. */
@@ -105,6 +112,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   accountRoutes(app, { config, storage, sessions, accountMailer, now });
   siteRoutes(app, { config });
   contactRoutes(app, { config, storage: deps.storage, mailer: deps.mailer, now });
+  // The default "Business Plan" is there before the first request (idempotent across instances).
+  await seedDefaultBlueprint(storage, now());
+  const workspace = { config, storage, sessions, now };
+  documentRoutes(app, workspace);
+  blueprintRoutes(app, workspace);
+  sectionRoutes(app, workspace);
+  organizationRoutes(app, workspace);
+  activityRoutes(app, workspace);
+  systemPromptRoutes(app, workspace);
 
   await registerWebApp(app, config.webDir);
   return app;

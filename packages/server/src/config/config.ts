@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { packagePath } from '../package-paths.js';
+import { globalSystemPromptText } from '../system-prompt/global-system-prompt.js';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 
@@ -87,6 +88,7 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  PLANWRIGHT_GLOBAL_SYSTEM_PROMPT: z.preprocess(emptyAsUndefined, globalSystemPromptText.optional()),
 });
 
 /** Google's issuer: what "Google sign-in" talks to unless OIDC_ISSUER names another. */
@@ -134,6 +136,8 @@ export interface ServerConfig {
   turnstile: { secret: string; verifyUrl: string } | undefined;
   /** Google sign-in (OpenID Connect), when a client is configured. */
   oidc: OidcProviderConfig | undefined;
+  /** PLANWRIGHT_GLOBAL_SYSTEM_PROMPT: while set, it wins over the prompt stored in the database. */
+  globalSystemPrompt: string | undefined;
 }
 
 /** A configuration value is wrong; the message names the variable and says what it must be. */
@@ -224,6 +228,7 @@ export function loadConfig(
       ? { secret: e.TURNSTILE_SECRET, verifyUrl: e.TURNSTILE_VERIFY_URL }
       : undefined,
     oidc: oidcProviderOf(e),
+    globalSystemPrompt: e.PLANWRIGHT_GLOBAL_SYSTEM_PROMPT,
   };
 }
 

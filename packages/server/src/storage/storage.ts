@@ -1,7 +1,12 @@
 import { type Database, type DatabaseLocation, type Db, openDatabase } from '../db/database.js';
 import { AccountKeyRepository } from './account-key-repository.js';
+import { ActivityRepository } from './activity-repository.js';
+import { AppSettingRepository } from './app-setting-repository.js';
+import { BlueprintRepository } from './blueprint-repository.js';
 import { ContactMessageRepository } from './contact-message-repository.js';
+import { DocumentRepository } from './document-repository.js';
 import { OidcStateRepository } from './oidc-state-repository.js';
+import { OrganizationRepository } from './organization-repository.js';
 import { RateLimitRepository } from './rate-limit-repository.js';
 import { SessionRepository } from './session-repository.js';
 import { SocialAccountRepository } from './social-account-repository.js';
@@ -20,6 +25,11 @@ export interface Storage {
   readonly rateLimits: RateLimitRepository;
   readonly oidcStates: OidcStateRepository;
   readonly socialAccounts: SocialAccountRepository;
+  readonly documents: DocumentRepository;
+  readonly blueprints: BlueprintRepository;
+  readonly organizations: OrganizationRepository;
+  readonly activities: ActivityRepository;
+  readonly appSettings: AppSettingRepository;
   /** Runs `work` in one transaction with repositories bound to it; rolls back if it throws. */
   transaction<T>(work: (tx: TransactionalStorage) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -29,7 +39,18 @@ export interface Storage {
 /** The repositories available inside a transaction. */
 export type TransactionalStorage = Pick<
   Storage,
-  'contactMessages' | 'users' | 'sessions' | 'accountKeys' | 'rateLimits' | 'oidcStates' | 'socialAccounts'
+  | 'contactMessages'
+  | 'users'
+  | 'sessions'
+  | 'accountKeys'
+  | 'rateLimits'
+  | 'oidcStates'
+  | 'socialAccounts'
+  | 'documents'
+  | 'blueprints'
+  | 'organizations'
+  | 'activities'
+  | 'appSettings'
 >;
 
 function repositories(db: Db): TransactionalStorage {
@@ -41,6 +62,11 @@ function repositories(db: Db): TransactionalStorage {
     rateLimits: new RateLimitRepository(db),
     oidcStates: new OidcStateRepository(db),
     socialAccounts: new SocialAccountRepository(db),
+    documents: new DocumentRepository(db),
+    blueprints: new BlueprintRepository(db),
+    organizations: new OrganizationRepository(db),
+    activities: new ActivityRepository(db),
+    appSettings: new AppSettingRepository(db),
   };
 }
 

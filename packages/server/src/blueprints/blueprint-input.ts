@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { isUuid } from '../db/uuid.js';
+import { descriptionInput } from '../documents/document-input.js';
+import { optionalBody } from '../http/optional-body.js';
+import { longTextInput, PROMPT_MAX_LENGTH, titleInput } from '../http/text-fields.js';
+
+/** Spec 000 §6: who may see a published blueprint. */
+export const BLUEPRINT_VISIBILITIES = ['public', 'restricted', 'private', 'unlisted'] as const;
+/** Spec 000 §3. */
+export const BLUEPRINT_STATUSES = ['draft', 'published'] as const;
+/** The title of a blueprint made without one (`docs/http-api.md` "Blueprints"). */
+export const UNTITLED_BLUEPRINT = 'Untitled Blueprint';
+
+// PostgreSQL's integer: a bigger version would fail the column, not the request.
+const MAX_VERSION = 2_147_483_647;
+// Far more organisations than anyone belongs to; bounds the work a single request can ask for.
+const MAX_ALLOWED_ORGS = 100;
+
+/** `POST blueprints/`: empty, or `{title?}`. */
+export const newBlueprintInput = optionalBody(z.object({ title: titleInput.nullish() }));
+
+/** `PUT`/`PATCH blueprints/{uuid}/`: any of these; `content` is normalised separately. */
+export const blueprintPatchInput = optionalBody(
+  z.object({
+    title: titleInput.optional(),
+    description: descriptionInput.optional(),
+    system_prompt: longTextInput('System prompt', PROMPT_MAX_LENGTH).optional(),
+    content: z.unknown().optional(),
+    status: z.enum(BLUEPRINT_STATUSES, { error: 'status must be "draft" or "published"' }).optional(),
+    version: z
+      .number({ error: 'Version must be a whole number of at least 1' })
+      .int('Version must be a whole number of at least 1')
+      .min(1, 'Version must be a whole number of at least 1')
+      .max(MAX_VERSION, 'Version is too large')
+      .optional(),
+    visibility: z
+      .enum(BLUEPRINT_VISIBILITIES, { error: 'visibility must be public, restricted, private or unlisted' })
+      .optional(),
+    // The specified client sends `[]` unless restricted; null is read the same way.
+    allowed_orgs: z
+      .array(z.string(), { error: 'allowed_orgs must be a list of organisation ids' })
+      .max(MAX_ALLOWED_ORGS, `allowed_orgs may name at most ${MAX_ALLOWED_ORGS} organisations`)
+      .refine((ids) => ids.every(isUuid), 'allowed_orgs must be a list of organisation ids')
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+      .nullish()
+      .transform((ids) => (ids === null ? [] : ids)),
+    published_at: z.iso
+      .datetime({ offset: true, error: 'published_at must be an ISO 8601 date-time' })
+      .transform((value) => new Date(value))
+      .nullish(),
+  }),
+);
+
+/** A parsed blueprint write body. */
+export type BlueprintPatchInput = z.output<typeof blueprintPatchInput>;

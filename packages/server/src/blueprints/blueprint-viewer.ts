@@ -1,0 +1,12 @@
+import type { Storage } from '../storage/storage.js';
+import type { UserRecord } from '../storage/user-repository.js';
+import type { BlueprintViewer } from './blueprint-access.js';
+
+/** The viewer the visibility rules see: the user with their organisations, or null when anonymous. */
+export async function blueprintViewerOf(
+  storage: Pick<Storage, 'organizations'>,
+  user: UserRecord | undefined,
+): Promise<BlueprintViewer> {
+  if (user === undefined) return null;
+  return { userId: user.id, organizationIds: await storage.organizations.organizationIdsOf(user.id) };
+}

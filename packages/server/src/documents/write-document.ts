@@ -1,0 +1,92 @@
+import { isDeepStrictEqual } from 'node:util';
+import { type DocumentJson, progressOf } from '@planwright/sdk/model';
+import type { DocumentChanges, DocumentRecord } from '../storage/document-repository.js';
+import type { TransactionalStorage } from '../storage/storage.js';
+import type { UserRecord } from '../storage/user-repository.js';
+import { type ActivityEvent, recordActivity } from '../structure/activity-entries.js';
+import { planStructure } from '../structure/plan-structure.js';
+import type { SettingsOverrides } from '../structure/reconcile-sections.js';
+import type { SectionRow } from '../structure/section-rows.js';
+import { StaleWriteError } from '../structure/stale-write.js';
+
+/** One write to a document: its fields, a new (normalised) tree, settings of named parts. */
+export interface DocumentEdit {
+  title?: string;
+  description?: string;
+  content?: DocumentJson;
+  settings?: SettingsOverrides;
+}
+
+/** The document after a write, with its rows. */
+export interface WrittenDocument {
+  document: DocumentRecord;
+  sections: SectionRow[];
+}
+
+/**
+ * The one write path of a document (`PATCH documents/{uuid}/` and every section and subsection call):
+ * the new tree's rows are reconciled with the stored ones, the document row is compare-and-set on the
+ * revision it was read at, the rows are replaced and the activity recorded, all in the caller's
+ * transaction. A write that changes nothing writes nothing and keeps the revision. `context.sections`
+ * are the document's rows when the caller has just read them.
+ *
+ * @throws StaleWriteError when another write changed the document since `doc` was read.
+ */
+export async function writeDocument(
+  tx: TransactionalStorage,
+  doc: DocumentRecord,
+  edit: DocumentEdit,
+  context: { actor: UserRecord; now: Date; sections?: SectionRow[] },
+): Promise<WrittenDocument> {
+  const existing = context.sections ?? (await tx.documents.sectionsOf(doc.id));
+  const content =
+    edit.content !== undefined && !isDeepStrictEqual(edit.content, doc.content) ? edit.content : undefined;
+  // A new part named after a blueprint part takes that part's settings (if the blueprint still exists).
+  const template =
+    content !== undefined && doc.blueprintId !== null ? await tx.blueprints.sectionsOf(doc.blueprintId) : [];
+  const plan = planStructure({
+    before: doc.content,
+    after: content ?? doc.content,
+    existing,
+    template,
+    ...(edit.settings ? { overrides: edit.settings } : {}),
+  });
+
+  const changes: DocumentChanges = { updatedAt: context.now };
+  const events: ActivityEvent[] = [];
+  if (edit.title !== undefined && edit.title !== doc.title) {
+    changes.title = edit.title;
+    events.push({
+      verb: 'renamed',
+      message: `renamed the document to ${JSON.stringify(edit.title)}`,
+      level: 1,
+    });
+  }
+  if (edit.description !== undefined && edit.description !== doc.description)
+    changes.description = edit.description;
+  if (content !== undefined) {
+    const progress = progressOf(content);
+    changes.content = content;
+    changes.finalizedCount = progress.finalized;
+    changes.subsectionCount = progress.total;
+    events.push(...plan.events);
+  }
+  if (Object.keys(changes).length === 1 && !plan.rowsChanged) return { document: doc, sections: existing };
+
+  const updated = await tx.documents.updateAt(doc.id, doc.revision, changes);
+  if (!updated) throw new StaleWriteError();
+  if (plan.rowsChanged) await tx.documents.replaceSections(doc.id, plan.rows);
+  await recordActivity(
+    tx,
+    {
+      ownerId: doc.ownerId,
+      actor: context.actor,
+      target: 'document',
+      objectId: doc.id,
+      targetLabel: updated.title,
+      at: context.now,
+    },
+    events,
+  );
+  return { document: updated, sections: plan.rows };
+}

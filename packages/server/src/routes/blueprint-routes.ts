@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createDocumentContent,
+  NEW_SECTION_TITLE,
+  NEW_SUBSECTION_TITLE,
+  outlineOf,
+} from '@planwright/sdk/model';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { optionalUser } from '../auth/optional-user.js';
+import { requireUser } from '../auth/require-user.js';
+import {
+  canChangeBlueprint,
+  canReadBlueprint,
+  listedBlueprintsCondition,
+} from '../blueprints/blueprint-access.js';
+import { blueprintPatchInput, newBlueprintInput, UNTITLED_BLUEPRINT } from '../blueprints/blueprint-input.js';
+import { blueprintView } from '../blueprints/blueprint-view.js';
+import { blueprintViewerOf } from '../blueprints/blueprint-viewer.js';
+import { writeBlueprint } from '../blueprints/write-blueprint.js';
+import { parseInput } from '../http/http-error.js';
+import { listBody } from '../http/list-page.js';
+import { type ListQuery, parseListQuery } from '../http/list-query.js';
+import { uuidParam } from '../http/uuid-param.js';
+import type { BlueprintRecord } from '../storage/blueprint-repository.js';
+import { recordActivity } from '../structure/activity-entries.js';
+import { normalizeContentInput } from '../structure/content-input.js';
+import { CONTENT_BODY_LIMIT, notFound } from '../structure/not-found.js';
+import { reconcileSections } from '../structure/reconcile-sections.js';
+import { assertRevision, readIfMatch, setRevisionTag } from '../structure/revision.js';
+import { retryStaleWrites, StaleWriteError } from '../structure/stale-write.js';
+import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
+
+type BlueprintParams = { uuid: string };
+
+function blueprintIdOf(request: FastifyRequest<{ Params: BlueprintParams }>): string {
+  const id = uuidParam(request.params.uuid);
+  if (id === undefined) throw notFound('blueprint');
+  return id;
+}
+
+/**
+ * `blueprints/` (`docs/http-api.md` "Blueprints"): visibility (spec 000 §6) is enforced on every read
+ * path, anonymous visitors may read `available/` and single published public or unlisted blueprints,
+ * and only the owner may change or delete one; whatever the caller may not see or change answers 404.
+ */
+export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void {
+  const { storage, sessions, now } = deps;
+
+  const listed = async (
+    page: { items: BlueprintRecord[]; total: number },
+    query: ListQuery,
+    viewerId: string | undefined,
+  ) => {
+    const sections = await storage.blueprints.sectionsOfMany(page.items.map((bp) => bp.id));
+    return listBody(
+      page.items.map((bp) => blueprintView(bp, sections.get(bp.id) ?? [], viewerId, { content: false })),
+      page.total,
+      query,
+    );
+  };
+
+  /** `GET blueprints/`: one page of the caller's own blueprints, without content. */
+  app.get('/api/v1/blueprints/', async (request) => {
+    const user = await requireUser(request, sessions);
+    const query = parseListQuery(request);
+    return listed(await storage.blueprints.listOwned(user.id, query), query, user.id);
+  });
+
+  /**
+   * `GET blueprints/available/`: what the caller may make a document from (their own, and the listed
+   * ones of others); anonymous visitors get the published public ones.
+   */
+  app.get('/api/v1/blueprints/available/', async (request) => {
+    const user = await optionalUser(request, sessions);
+    const query = parseListQuery(request);
+    const viewer = await blueprintViewerOf(storage, user);
+    return listed(await storage.blueprints.list(listedBlueprintsCondition(viewer), query), query, user?.id);
+  });
+
+  /**
+   * `POST blueprints/` (empty or `{title?}`): a private draft, version 1, with one section "New Section"
+   * holding one subsection "New Subsection". 201.
+   */
+  app.post('/api/v1/blueprints/', async (request, reply) => {
+    const user = await requireUser(request, sessions);
+    const input = parseInput(newBlueprintInput, request.body);
+    const content = createDocumentContent(
+      [
+        {
+          uuid: randomUUID(),
+          title: NEW_SECTION_TITLE,
+          subsections: [{ uuid: randomUUID(), title: NEW_SUBSECTION_TITLE }],
+        },
+      ],
+      { generateId: randomUUID },
+    );
+    const sections = reconcileSections(outlineOf(content).sections, []);
+    const title = input.title ?? UNTITLED_BLUEPRINT;
+    const created = await storage.transaction(async (tx) => {
+      const at = now();
+      const blueprint = await tx.blueprints.create(
+        {
+          ownerId: user.id,
+          title,
+          description: '',
+          status: 'draft',
+          version: 1,
+          visibility: 'private',
+          publishedAt: null,
+          systemPrompt: '',
+          publisher: null,
+          content,
+          createdAt: at,
+        },
+        sections,
+      );
+      await recordActivity(
+        tx,
+        {
+          ownerId: user.id,
+          actor: user,
+          target: 'blueprint',
+          objectId: blueprint.id,
+          targetLabel: title,
+          at,
+        },
+        [{ verb: 'created', message: `created the blueprint ${JSON.stringify(title)}`, level: 1 }],
+      );
+      return blueprint;
+    });
+    setRevisionTag(reply, created.revision);
+    return reply.status(201).send(blueprintView(created, sections, user.id, { content: true }));
+  });
+
+  /** `GET blueprints/{uuid}/`: the blueprint, if the caller (perhaps anonymous) may see it. */
+  app.get<{ Params: BlueprintParams }>('/api/v1/blueprints/:uuid/', async (request, reply) => {
+    const user = await optionalUser(request, sessions);
+    const id = blueprintIdOf(request);
+    const bp = await storage.blueprints.findById(id);
+    if (!bp || !canReadBlueprint(bp, await blueprintViewerOf(storage, user))) throw notFound('blueprint');
+    setRevisionTag(reply, bp.revision);
+    return blueprintView(bp, await storage.blueprints.sectionsOf(bp.id), user?.id, { content: true });
+  });
+
+  /**
+   * `PUT`/`PATCH blueprints/{uuid}/`: any of title, description, system_prompt, content, status, version,
+   * visibility, allowed_orgs and published_at; owner only. Publishing keeps the first `published_at`;
+   * `allowed_orgs` is kept only while restricted and must name the owner's organisations.
+   */
+  for (const method of ['PATCH', 'PUT'] as const) {
+    app.route<{ Params: BlueprintParams }>({
+      method,
+      url: '/api/v1/blueprints/:uuid/',
+      bodyLimit: CONTENT_BODY_LIMIT,
+      handler: async (request, reply) => {
+        const user = await requireUser(request, sessions);
+        const id = blueprintIdOf(request);
+        const input = parseInput(blueprintPatchInput, request.body);
+        const content = input.content === undefined ? undefined : normalizeContentInput(input.content);
+        const precondition = readIfMatch(request);
+        const ownerOrganizationIds =
+          input.allowed_orgs && input.allowed_orgs.length > 0
+            ? await storage.organizations.organizationIdsOf(user.id)
+            : [];
+        const written = await retryStaleWrites(() =>
+          storage.transaction(async (tx) => {
+            const bp = await tx.blueprints.findById(id, { lock: 'update' });
+            if (!bp || !canChangeBlueprint(bp, { userId: user.id, organizationIds: [] }))
+              throw notFound('blueprint');
+            assertRevision(precondition, bp.revision, 'blueprint');
+            return writeBlueprint(
+              tx,
+              bp,
+              {
+                ...(input.title !== undefined ? { title: input.title } : {}),
+                ...(input.description !== undefined ? { description: input.description } : {}),
+                ...(input.system_prompt !== undefined ? { systemPrompt: input.system_prompt } : {}),
+                ...(content !== undefined ? { content } : {}),
+                ...(input.status !== undefined ? { status: input.status } : {}),
+                ...(input.version !== undefined ? { version: input.version } : {}),
+                ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+                ...(input.allowed_orgs !== undefined ? { allowedOrgs: input.allowed_orgs } : {}),
+                ...(input.published_at !== undefined ? { publishedAt: input.published_at } : {}),
+              },
+              { actor: user, now: now(), ownerOrganizationIds },
+            );
+          }),
+        );
+        setRevisionTag(reply, written.blueprint.revision);
+        return blueprintView(written.blueprint, written.sections, user.id, { content: true });
+      },
+    });
+  }
+
+  /**
+   * `DELETE blueprints/{uuid}/`: 204; owner only, never the seeded default. Documents made from it keep
+   * their copied structure (their `blueprint` becomes null).
+   */
+  app.delete<{ Params: BlueprintParams }>('/api/v1/blueprints/:uuid/', async (request, reply) => {
+    const user = await requireUser(request, sessions);
+    const id = blueprintIdOf(request);
+    const precondition = readIfMatch(request);
+    await retryStaleWrites(() =>
+      storage.transaction(async (tx) => {
+        const bp = await tx.blueprints.findById(id, { lock: 'update' });
+        if (!bp || bp.isDefault || !canChangeBlueprint(bp, { userId: user.id, organizationIds: [] })) {
+          throw notFound('blueprint');
+        }
+        assertRevision(precondition, bp.revision, 'blueprint');
+        if (!(await tx.blueprints.deleteAt(bp.id, bp.revision))) throw new StaleWriteError();
+        await recordActivity(
+          tx,
+          {
+            ownerId: user.id,
+            actor: user,
+            target: 'blueprint',
+            objectId: bp.id,
+            targetLabel: bp.title,
+            at: now(),
+          },
+          [{ verb: 'deleted', message: `deleted the blueprint ${JSON.stringify(bp.title)}`, level: 1 }],
+        );
+      }),
+    );
+    return reply.status(204).send();
+  });
+}

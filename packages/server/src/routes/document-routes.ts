@@ -1,0 +1,176 @@
+import { outlineOf, progressOf } from '@planwright/sdk/model';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUser } from '../auth/require-user.js';
+import { canReadBlueprint } from '../blueprints/blueprint-access.js';
+import { blueprintViewerOf } from '../blueprints/blueprint-viewer.js';
+import { documentContentFromBlueprint } from '../documents/document-from-blueprint.js';
+import { documentPatchInput, newDocumentInput } from '../documents/document-input.js';
+import { documentDetailView, documentSummaryView } from '../documents/document-view.js';
+import { writeDocument } from '../documents/write-document.js';
+import { HttpError, parseInput } from '../http/http-error.js';
+import { listBody } from '../http/list-page.js';
+import { parseListQuery } from '../http/list-query.js';
+import { uuidParam } from '../http/uuid-param.js';
+import { recordActivity } from '../structure/activity-entries.js';
+import { normalizeContentInput } from '../structure/content-input.js';
+import { CONTENT_BODY_LIMIT, notFound } from '../structure/not-found.js';
+import { reconcileSections } from '../structure/reconcile-sections.js';
+import { assertRevision, readIfMatch, setRevisionTag } from '../structure/revision.js';
+import { retryStaleWrites, StaleWriteError } from '../structure/stale-write.js';
+import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
+
+type DocumentParams = { uuid: string };
+
+function documentIdOf(request: FastifyRequest<{ Params: DocumentParams }>): string {
+  const id = uuidParam(request.params.uuid);
+  if (id === undefined) throw notFound('document');
+  return id;
+}
+
+const unusableBlueprint = () =>
+  new HttpError(400, 'invalid', 'Invalid input: blueprint', [
+    { param: 'blueprint', code: 'invalid', message: 'Please select a blueprint you may use.' },
+  ]);
+
+/**
+ * `documents/` (`docs/http-api.md` "Documents"): a user's own documents only; anyone else's answers 404,
+ * exactly like one that never existed. Every read and write answers `revision` and `ETag`; writes honour
+ * `If-Match`. Section and subsection calls are in `section-routes.ts`.
+ */
+export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void {
+  const { storage, sessions, now } = deps;
+
+  /** `GET documents/`: one page of the caller's documents, without content. */
+  app.get('/api/v1/documents/', async (request) => {
+    const user = await requireUser(request, sessions);
+    const query = parseListQuery(request);
+    const { items, total } = await storage.documents.listOwned(user.id, query);
+    const sections = await storage.documents.sectionsOfMany(items.map((doc) => doc.id));
+    return listBody(
+      items.map((doc) => documentSummaryView(doc, sections.get(doc.id) ?? [])),
+      total,
+      query,
+    );
+  });
+
+  /**
+   * `POST documents/` `{blueprint, title?}`: a copy of a blueprint the caller may use (its tree, sections,
+   * subsections and their settings), titled like it unless `title` says otherwise. 201.
+   */
+  app.post('/api/v1/documents/', async (request, reply) => {
+    const user = await requireUser(request, sessions);
+    const input = parseInput(newDocumentInput, request.body);
+    const viewer = await blueprintViewerOf(storage, user);
+    const created = await storage.transaction(async (tx) => {
+      // Kept from being deleted until the new document (which references it) is in.
+      const blueprint = await tx.blueprints.findById(input.blueprint, { lock: 'key share' });
+      if (!blueprint || !canReadBlueprint(blueprint, viewer)) throw unusableBlueprint();
+      const content = documentContentFromBlueprint(blueprint.content);
+      const sections = reconcileSections(
+        outlineOf(content).sections,
+        [],
+        await tx.blueprints.sectionsOf(blueprint.id),
+      );
+      const progress = progressOf(content);
+      const title = input.title ?? blueprint.title;
+      const at = now();
+      const document = await tx.documents.create(
+        {
+          ownerId: user.id,
+          blueprintId: blueprint.id,
+          title,
+          description: '',
+          content,
+          finalizedCount: progress.finalized,
+          subsectionCount: progress.total,
+          createdAt: at,
+        },
+        sections,
+      );
+      await recordActivity(
+        tx,
+        { ownerId: user.id, actor: user, target: 'document', objectId: document.id, targetLabel: title, at },
+        [{ verb: 'created', message: `created the document ${JSON.stringify(title)}`, level: 1 }],
+      );
+      return { document, sections };
+    });
+    setRevisionTag(reply, created.document.revision);
+    return reply.status(201).send(documentDetailView(created.document, created.sections));
+  });
+
+  /** `GET documents/{uuid}/`: the document with its content and rows. */
+  app.get<{ Params: DocumentParams }>('/api/v1/documents/:uuid/', async (request, reply) => {
+    const user = await requireUser(request, sessions);
+    const id = documentIdOf(request);
+    const doc = await storage.documents.findOwned(id, user.id);
+    if (!doc) throw notFound('document');
+    setRevisionTag(reply, doc.revision);
+    return documentDetailView(doc, await storage.documents.sectionsOf(doc.id));
+  });
+
+  /**
+   * `PATCH`/`PUT documents/{uuid}/`: any of `{title, description, content}` (both verbs update only what
+   * is sent). Content is normalised, and the rows are rebuilt from it in the same transaction.
+   */
+  for (const method of ['PATCH', 'PUT'] as const) {
+    app.route<{ Params: DocumentParams }>({
+      method,
+      url: '/api/v1/documents/:uuid/',
+      bodyLimit: CONTENT_BODY_LIMIT,
+      handler: async (request, reply) => {
+        const user = await requireUser(request, sessions);
+        const id = documentIdOf(request);
+        const input = parseInput(documentPatchInput, request.body);
+        const content = input.content === undefined ? undefined : normalizeContentInput(input.content);
+        const precondition = readIfMatch(request);
+        const written = await retryStaleWrites(() =>
+          storage.transaction(async (tx) => {
+            const doc = await tx.documents.findOwned(id, user.id, { forUpdate: true });
+            if (!doc) throw notFound('document');
+            assertRevision(precondition, doc.revision, 'document');
+            return writeDocument(
+              tx,
+              doc,
+              {
+                ...(input.title !== undefined ? { title: input.title } : {}),
+                ...(input.description !== undefined ? { description: input.description } : {}),
+                ...(content !== undefined ? { content } : {}),
+              },
+              { actor: user, now: now() },
+            );
+          }),
+        );
+        setRevisionTag(reply, written.document.revision);
+        return documentDetailView(written.document, written.sections);
+      },
+    });
+  }
+
+  /** `DELETE documents/{uuid}/`: 204; honours `If-Match`. */
+  app.delete<{ Params: DocumentParams }>('/api/v1/documents/:uuid/', async (request, reply) => {
+    const user = await requireUser(request, sessions);
+    const id = documentIdOf(request);
+    const precondition = readIfMatch(request);
+    await retryStaleWrites(() =>
+      storage.transaction(async (tx) => {
+        const doc = await tx.documents.findOwned(id, user.id, { forUpdate: true });
+        if (!doc) throw notFound('document');
+        assertRevision(precondition, doc.revision, 'document');
+        if (!(await tx.documents.deleteAt(doc.id, doc.revision))) throw new StaleWriteError();
+        await recordActivity(
+          tx,
+          {
+            ownerId: user.id,
+            actor: user,
+            target: 'document',
+            objectId: doc.id,
+            targetLabel: doc.title,
+            at: now(),
+          },
+          [{ verb: 'deleted', message: `deleted the document ${JSON.stringify(doc.title)}`, level: 1 }],
+        );
+      }),
+    );
+    return reply.status(204).send();
+  });
+}

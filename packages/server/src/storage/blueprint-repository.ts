@@ -1,0 +1,296 @@
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import {
+  blueprintAllowedOrgs,
+  blueprintSections,
+  blueprintSubsections,
+  blueprints,
+  users,
+} from '../db/schema.js';
+import { offsetOf } from '../http/list-page.js';
+import type { ListOrdering, ListQuery } from '../http/list-query.js';
+import type { SectionRow } from '../structure/section-rows.js';
+import { flattenSections, insertBatches, nestSections } from './section-row-mapping.js';
+
+/** Who owns a blueprint, as far as others may see: names, and the address only to build a username. */
+export interface BlueprintOwner {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A stored blueprint with its owner (null for the seeded default) and the organisations it is shared with. */
+export type BlueprintRecord = typeof blueprints.$inferSelect & {
+  owner: BlueprintOwner | null;
+  allowedOrgIds: string[];
+};
+
+/** What a new blueprint is made of; its revision starts at 1. */
+export interface NewBlueprint {
+  ownerId: string | null;
+  title: string;
+  description: string;
+  status: 'draft' | 'published';
+  version: number;
+  visibility: 'public' | 'restricted' | 'private' | 'unlisted';
+  publishedAt: Date | null;
+  systemPrompt: string;
+  publisher: string | null;
+  content: unknown;
+  createdAt: Date;
+}
+
+/** What a write may change; every write sets `updatedAt` and bumps the revision. */
+export type BlueprintChanges = Partial<
+  Pick<
+    NewBlueprint,
+    'title' | 'description' | 'status' | 'version' | 'visibility' | 'publishedAt' | 'systemPrompt' | 'content'
+  >
+> & { updatedAt: Date };
+
+const withOwner = {
+  ...getTableColumns(blueprints),
+  ownerEmail: users.email,
+  ownerFirstName: users.firstName,
+  ownerLastName: users.lastName,
+};
+
+function orderBy(ordering: ListOrdering): SQL[] {
+  const direction = ordering.startsWith('-') ? desc : asc;
+  switch (ordering.replace(/^-/, '')) {
+    case 'created_at':
+      return [direction(blueprints.createdAt), direction(blueprints.id)];
+    case 'title':
+      return [
+        direction(sql`lower(${blueprints.title})`),
+        direction(blueprints.title),
+        direction(blueprints.id),
+      ];
+    default:
+      return [direction(blueprints.updatedAt), direction(blueprints.id)];
+  }
+}
+
+/**
+ * Blueprints, their section and subsection rows and the organisations they are shared with. Writes
+ * are compare-and-set on `revision`, as for documents; multi-statement writes belong in
+ * `storage.transaction`.
+ */
+export class BlueprintRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts the blueprint and its rows. Run inside a transaction. */
+  async create(blueprint: NewBlueprint, sections: readonly SectionRow[]): Promise<BlueprintRecord> {
+    const [row] = await this.db
+      .insert(blueprints)
+      .values({ ...blueprint, updatedAt: blueprint.createdAt })
+      .returning({ id: blueprints.id });
+    if (!row) throw new Error('insert into blueprints returned no row');
+    await this.insertSections(row.id, sections);
+    return this.mustFind(row.id);
+  }
+
+  /**
+   * Inserts the seeded default unless one exists (the partial unique index on `is_default` decides,
+   * so instances starting at once against one PostgreSQL seed it once). Run inside a transaction.
+   * Answers whether this call inserted it.
+   */
+  async createDefault(blueprint: NewBlueprint, sections: readonly SectionRow[]): Promise<boolean> {
+    const inserted = await this.db
+      .insert(blueprints)
+      .values({ ...blueprint, isDefault: true, updatedAt: blueprint.createdAt })
+      .onConflictDoNothing()
+      .returning({ id: blueprints.id });
+    const row = inserted[0];
+    if (!row) return false;
+    await this.insertSections(row.id, sections);
+    return true;
+  }
+
+  /** The seeded default, if it has been seeded. */
+  async findDefault(): Promise<BlueprintRecord | undefined> {
+    const [row] = await this.db
+      .select({ id: blueprints.id })
+      .from(blueprints)
+      .where(eq(blueprints.isDefault, true));
+    return row ? this.findById(row.id) : undefined;
+  }
+
+  /**
+   * The blueprint by id. Inside a transaction, `lock: 'update'` holds its row until the end so concurrent
+   * writes to one blueprint queue up instead of racing (the compare-and-set still guards every write);
+   * `lock: 'key share'` only keeps it from being deleted meanwhile (making a document from it).
+   */
+  async findById(
+    id: string,
+    options: { lock?: 'update' | 'key share' } = {},
+  ): Promise<BlueprintRecord | undefined> {
+    const query = this.db
+      .select(withOwner)
+      .from(blueprints)
+      .leftJoin(users, eq(users.id, blueprints.ownerId))
+      .where(eq(blueprints.id, id));
+    const [found] = await this.withDetails(
+      options.lock ? await query.for(options.lock, { of: blueprints }) : await query,
+    );
+    return found;
+  }
+
+  /** One page of the blueprints `condition` selects, and how many it selects in all. */
+  async list(
+    condition: SQL | undefined,
+    query: ListQuery,
+  ): Promise<{ items: BlueprintRecord[]; total: number }> {
+    const rows = await this.db
+      .select(withOwner)
+      .from(blueprints)
+      .leftJoin(users, eq(users.id, blueprints.ownerId))
+      .where(condition)
+      .orderBy(...orderBy(query.ordering))
+      .limit(query.pageSize)
+      .offset(offsetOf(query));
+    const total = Number(await this.db.$count(blueprints, condition));
+    return { items: await this.withDetails(rows), total };
+  }
+
+  /** One page of `ownerId`'s own blueprints. */
+  async listOwned(ownerId: string, query: ListQuery): Promise<{ items: BlueprintRecord[]; total: number }> {
+    return this.list(eq(blueprints.ownerId, ownerId), query);
+  }
+
+  /** The section rows of a blueprint, subsections nested, in order. */
+  async sectionsOf(blueprintId: string): Promise<SectionRow[]> {
+    return (await this.sectionsOfMany([blueprintId])).get(blueprintId) ?? [];
+  }
+
+  /** The section rows of several blueprints at once (one query per table, for lists). */
+  async sectionsOfMany(blueprintIds: readonly string[]): Promise<Map<string, SectionRow[]>> {
+    const result = new Map<string, SectionRow[]>();
+    if (blueprintIds.length === 0) return result;
+    const ids = [...blueprintIds];
+    const [sections, subsections] = await Promise.all([
+      this.db.select().from(blueprintSections).where(inArray(blueprintSections.blueprintId, ids)),
+      this.db.select().from(blueprintSubsections).where(inArray(blueprintSubsections.blueprintId, ids)),
+    ]);
+    for (const id of ids) {
+      result.set(
+        id,
+        nestSections(
+          sections.filter((row) => row.blueprintId === id),
+          subsections.filter((row) => row.blueprintId === id),
+        ),
+      );
+    }
+    return result;
+  }
+
+  /** How many sections each blueprint has, without reading them. */
+  async sectionCounts(blueprintIds: readonly string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>(blueprintIds.map((id) => [id, 0]));
+    if (blueprintIds.length === 0) return counts;
+    const rows = await this.db
+      .select({ blueprintId: blueprintSections.blueprintId, count: sql<number>`count(*)::int` })
+      .from(blueprintSections)
+      .where(inArray(blueprintSections.blueprintId, [...blueprintIds]))
+      .groupBy(blueprintSections.blueprintId);
+    for (const row of rows) counts.set(row.blueprintId, Number(row.count));
+    return counts;
+  }
+
+  /**
+   * Applies `changes` and bumps the revision, only if the blueprint is still at `revision`. Answers the
+   * updated blueprint, or `undefined` when it is gone or another write got there first.
+   */
+  async updateAt(
+    id: string,
+    revision: number,
+    changes: BlueprintChanges,
+  ): Promise<BlueprintRecord | undefined> {
+    const [row] = await this.db
+      .update(blueprints)
+      .set({ ...changes, revision: sql`${blueprints.revision} + 1` })
+      .where(and(eq(blueprints.id, id), eq(blueprints.revision, revision)))
+      .returning({ id: blueprints.id });
+    return row ? this.findById(row.id) : undefined;
+  }
+
+  /** Replaces every section and subsection row of the blueprint. Run inside a transaction. */
+  async replaceSections(blueprintId: string, sections: readonly SectionRow[]): Promise<void> {
+    await this.db.delete(blueprintSubsections).where(eq(blueprintSubsections.blueprintId, blueprintId));
+    await this.db.delete(blueprintSections).where(eq(blueprintSections.blueprintId, blueprintId));
+    await this.insertSections(blueprintId, sections);
+  }
+
+  /** Replaces the organisations the blueprint is shared with. Run inside a transaction. */
+  async setAllowedOrgs(blueprintId: string, organizationIds: readonly string[]): Promise<void> {
+    await this.db.delete(blueprintAllowedOrgs).where(eq(blueprintAllowedOrgs.blueprintId, blueprintId));
+    const unique = [...new Set(organizationIds)];
+    if (unique.length > 0) {
+      await this.db
+        .insert(blueprintAllowedOrgs)
+        .values(unique.map((organizationId) => ({ blueprintId, organizationId })));
+    }
+  }
+
+  /** Deletes the blueprint if it is still at `revision` and is not the default; false otherwise. */
+  async deleteAt(id: string, revision: number): Promise<boolean> {
+    const deleted = await this.db
+      .delete(blueprints)
+      .where(and(eq(blueprints.id, id), eq(blueprints.revision, revision), eq(blueprints.isDefault, false)))
+      .returning({ id: blueprints.id });
+    return deleted.length > 0;
+  }
+
+  /** The current revision, or `undefined` when the blueprint is gone. */
+  async revisionOf(id: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ revision: blueprints.revision })
+      .from(blueprints)
+      .where(eq(blueprints.id, id));
+    return row?.revision;
+  }
+
+  private async mustFind(id: string): Promise<BlueprintRecord> {
+    const found = await this.findById(id);
+    if (!found) throw new Error('the blueprint is gone');
+    return found;
+  }
+
+  private async withDetails(
+    rows: ReadonlyArray<
+      typeof blueprints.$inferSelect & {
+        ownerEmail: string | null;
+        ownerFirstName: string | null;
+        ownerLastName: string | null;
+      }
+    >,
+  ): Promise<BlueprintRecord[]> {
+    const ids = rows.map((row) => row.id);
+    const allowed =
+      ids.length === 0
+        ? []
+        : await this.db
+            .select()
+            .from(blueprintAllowedOrgs)
+            .where(inArray(blueprintAllowedOrgs.blueprintId, ids));
+    return rows.map(({ ownerEmail, ownerFirstName, ownerLastName, ...row }) => ({
+      ...row,
+      owner:
+        ownerEmail === null
+          ? null
+          : { email: ownerEmail, firstName: ownerFirstName ?? '', lastName: ownerLastName ?? '' },
+      allowedOrgIds: allowed
+        .filter((entry) => entry.blueprintId === row.id)
+        .map((entry) => entry.organizationId)
+        .sort(),
+    }));
+  }
+
+  private async insertSections(blueprintId: string, sections: readonly SectionRow[]): Promise<void> {
+    // Blueprint subsections are never finalized; the table has no such column.
+    const { sectionRows, subsectionRows } = flattenSections({ blueprintId }, sections);
+    const subsections = subsectionRows.map(({ finalized: _finalized, ...row }) => row);
+    for (const batch of insertBatches(sectionRows)) await this.db.insert(blueprintSections).values(batch);
+    for (const batch of insertBatches(subsections)) await this.db.insert(blueprintSubsections).values(batch);
+  }
+}

@@ -1,0 +1,172 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, createMailer, loadConfig, openStorage, type Storage } from '@planwright/server';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres, type TestPostgres } from '../support/postgres.js';
+
+/**
+ * Documents and blueprints on a real PostgreSQL server, where concurrent requests really run in
+ * parallel transactions (on PGlite they queue on its one connection): two app instances share one
+ * database, as behind a load balancer.
+ */
+let postgres: TestPostgres | undefined;
+const dirs: string[] = [];
+const instances: Array<{ app: FastifyInstance; storage: Storage }> = [];
+let token = '';
+
+async function startInstance(url: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'planwright-docs-pg-'));
+  dirs.push(dir);
+  const webDir = join(dir, 'web');
+  mkdirSync(webDir, { recursive: true });
+  writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Planwright</title>');
+  const config = loadConfig({
+    PLANWRIGHT_DATA_DIR: dir,
+    PLANWRIGHT_WEB_DIR: webDir,
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+  });
+  const storage = await openStorage(config.database);
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: config.mail.from,
+    outboxDir: config.mail.outboxDir,
+  });
+  const app = await buildApp({ config, storage, mailer, logger: false });
+  await app.ready();
+  instances.push({ app, storage });
+  return { app, storage };
+}
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  const url = await postgres.createDatabase();
+  // Two instances starting at the same moment: migrations serialised, the default seeded once.
+  await Promise.all([startInstance(url), startInstance(url)]);
+  const storage = instances[0]?.storage as Storage;
+  const user = await storage.users.create({
+    email: 'ada@example.com',
+    passwordHash: null,
+    emailVerified: true,
+    createdAt: new Date(),
+  });
+  token = randomBytes(32).toString('base64url');
+  const at = new Date();
+  await storage.sessions.create({
+    tokenHash: createHash('sha256').update(token, 'utf8').digest('hex'),
+    client: 'app',
+    userId: user.id,
+    authenticated: true,
+    pendingFlow: null,
+    method: 'password',
+    methodAt: at,
+    provider: null,
+    createdAt: at,
+    lastSeenAt: at,
+    userAgent: 'vitest',
+    ip: '127.0.0.1',
+  });
+}, 600_000);
+
+afterAll(async () => {
+  for (const { app, storage } of instances) {
+    await app.close();
+    await storage.close();
+  }
+  await postgres?.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Alternates between the two instances, as a load balancer would. */
+let turn = 0;
+function call(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const instance = instances[turn++ % instances.length];
+  if (!instance) throw new Error('no instance');
+  return instance.app.inject({
+    method,
+    url: `/api/v1/${path}`,
+    headers: { 'x-session-token': token, ...headers },
+    ...(body !== undefined ? { payload: body as object } : {}),
+  });
+}
+
+async function newDocument() {
+  const available = (await call('GET', 'blueprints/available/')).json().data as Array<{
+    uuid: string;
+    is_default: boolean;
+  }>;
+  expect(available.filter((bp) => bp.is_default)).toHaveLength(1);
+  const res = await call('POST', 'documents/', { blueprint: available.find((bp) => bp.is_default)?.uuid });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+describe('documents on PostgreSQL with two instances', () => {
+  it('of many concurrent writers with the same If-Match exactly one wins; the rest get 412', async () => {
+    const doc = await newDocument();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('PATCH', `documents/${doc.uuid}/`, { title: `Writer ${i}` }, { 'if-match': '"1"' }),
+      ),
+    );
+    const codes = results.map((res) => res.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(codes.filter((code) => code === 412)).toHaveLength(9);
+    for (const res of results.filter((r) => r.statusCode === 412))
+      expect(res.json().current_revision).toBe(2);
+    const winner = results.find((res) => res.statusCode === 200)?.json().title;
+    expect((await call('GET', `documents/${doc.uuid}/`)).json()).toMatchObject({
+      title: winner,
+      revision: 2,
+    });
+  });
+
+  it('concurrent section inserts without If-Match all land, and rows and tree agree', async () => {
+    const doc = await newDocument();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('POST', `documents/${doc.uuid}/sections/`, { title: `Parallel ${i}` }),
+      ),
+    );
+    expect(results.map((res) => res.statusCode)).toEqual(Array(10).fill(201));
+    const after = (await call('GET', `documents/${doc.uuid}/`)).json();
+    expect(after.revision).toBe(11);
+    expect(after.sections).toHaveLength(doc.sections.length + 10);
+    const treeUuids = after.content.content.map((section: { attrs: { uuid: string } }) => section.attrs.uuid);
+    expect(after.sections.map((section: { uuid: string }) => section.uuid)).toEqual(treeUuids);
+    const activity = (await call('GET', `activities/activities/?object_id=${doc.uuid}&page_size=100`)).json()
+      .data;
+    expect(activity.filter((entry: { verb: string }) => entry.verb === 'added section')).toHaveLength(10);
+  });
+
+  it('a content write racing a subsection write: both land, one after the other', async () => {
+    const doc = await newDocument();
+    const section = doc.sections[0];
+    const content = structuredClone(doc.content);
+    content.content[0].content[0].content = [{ type: 'text', text: 'Renamed by content' }];
+    const [byContent, bySettings] = await Promise.all([
+      call('PATCH', `documents/${doc.uuid}/`, { content }),
+      call(
+        'PATCH',
+        `documents/${doc.uuid}/sections/${section.uuid}/subsections/${section.subsections[0].uuid}/`,
+        {
+          user_hint: 'Kept',
+          finalized: true,
+        },
+      ),
+    ]);
+    expect([byContent.statusCode, bySettings.statusCode]).toEqual([200, 200]);
+    const after = (await call('GET', `documents/${doc.uuid}/`)).json();
+    expect(after.revision).toBe(3);
+    expect(after.sections[0].title).toBe('Renamed by content');
+    expect(after.sections[0].subsections[0]).toMatchObject({ user_hint: 'Kept' });
+  });
+});
