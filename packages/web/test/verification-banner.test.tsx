@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BANNER_DISMISS_MS } from '../src/account/account-timing';
 import { bannerVisible, dismissedRecently, parseDismissedAt } from '../src/account/banner-dismissal';
 import { createFakeServer, currentUser, type Handler, json } from './support/fake-server';
+import { serveWorkspace } from './support/fake-workspace';
 import { ManualClock } from './support/manual-clock';
 import { memoryStorage, renderApp } from './support/render-app';
 
@@ -15,9 +16,12 @@ function server(
   me: Handler | Response = json(currentUser({ has_verified_email: false })),
   resend: Handler | Response = json({ detail: 'ok' }),
 ) {
-  return createFakeServer()
+  const fake = createFakeServer()
     .on('GET /api/v1/app/me/', me)
     .on('POST /api/v1/users/resend-verification/', resend);
+  // The dashboard's own calls (tiles, activity) answer an empty workspace, so only the banner can fail.
+  serveWorkspace(fake);
+  return fake;
 }
 
 function waitForCheck(fake: ReturnType<typeof server>) {

@@ -104,6 +104,26 @@ export const routes: RouteObject[] = [
             path: 'profile',
             lazy: () => import('../pages/dashboard/profile-page').then((m) => ({ Component: m.ProfilePage })),
           },
+          {
+            path: 'documents',
+            lazy: () =>
+              import('../pages/dashboard/documents-page').then((m) => ({ Component: m.DocumentsPage })),
+          },
+          {
+            path: 'documents/:uuid',
+            lazy: () =>
+              import('../pages/dashboard/document-page').then((m) => ({ Component: m.DocumentPage })),
+          },
+          {
+            path: 'blueprints',
+            lazy: () =>
+              import('../pages/dashboard/blueprints-page').then((m) => ({ Component: m.BlueprintsPage })),
+          },
+          {
+            path: 'blueprints/:uuid',
+            lazy: () =>
+              import('../pages/dashboard/blueprint-page').then((m) => ({ Component: m.BlueprintPage })),
+          },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -4,6 +4,10 @@ import { vi } from 'vitest';
 export interface SeenRequest {
   method: string;
   path: string;
+  /** The query string, parsed. */
+  query: URLSearchParams;
+  /** What the `:name` segments of a pattern route matched (`{}` for an exact route). */
+  params: Record<string, string>;
   headers: Headers;
   body: unknown;
   credentials: RequestCredentials | undefined;
@@ -18,27 +22,60 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
+/** What a `:name` pattern route (`GET /api/v1/documents/:uuid/`) matches in `path`, or `undefined`. */
+function matchPattern(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, part] of want.entries()) {
+    const actual = got[index] ?? '';
+    if (part.startsWith(':')) {
+      if (actual === '') return undefined;
+      params[part.slice(1)] = decodeURIComponent(actual);
+    } else if (part !== actual) return undefined;
+  }
+  return params;
+}
+
 /**
- * The network for a real SDK client: answers by `METHOD /path`, records every request, and answers 404
- * to anything it was not told about (so a page calling what it should not fails its test).
+ * The network for a real SDK client: answers by `METHOD /path` (exact routes first, then `:name` pattern
+ * routes), records every request, and answers 404 to anything it was not told about (so a page calling
+ * what it should not fails its test).
  */
 export function createFakeServer() {
   const handlers = new Map<string, Handler>();
   const requests: SeenRequest[] = [];
+  const route = (
+    method: string,
+    path: string,
+  ): { handler: Handler; params: Record<string, string> } | undefined => {
+    const exact = handlers.get(`${method} ${path}`);
+    if (exact) return { handler: exact, params: {} };
+    for (const [key, handler] of handlers) {
+      const [keyMethod, pattern = ''] = key.split(' ');
+      if (keyMethod !== method || !pattern.includes('/:')) continue;
+      const params = matchPattern(pattern, path);
+      if (params) return { handler, params };
+    }
+    return undefined;
+  };
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input));
     const method = (init.method ?? 'GET').toUpperCase();
     const text = typeof init.body === 'string' ? init.body : undefined;
+    const found = route(method, url.pathname);
     const request: SeenRequest = {
       method,
       path: url.pathname,
+      query: url.searchParams,
+      params: found?.params ?? {},
       headers: new Headers(init.headers),
-      body: text === undefined ? undefined : JSON.parse(text),
+      body: text === undefined || text === '' ? undefined : JSON.parse(text),
       credentials: init.credentials,
     };
     requests.push(request);
-    const handler = handlers.get(`${method} ${url.pathname}`);
-    return handler ? handler(request) : json({ detail: 'Not found.' }, 404);
+    return found ? found.handler(request) : json({ detail: 'Not found.' }, 404);
   });
   return {
     fetch: fetch as unknown as typeof globalThis.fetch,

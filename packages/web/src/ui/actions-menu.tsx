@@ -1,0 +1,116 @@
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { useDismissableMenu } from '../layout/use-dismissable-menu';
+
+export interface MenuAction {
+  label: string;
+  onSelect: () => void;
+  /** Shown in the error colour (Delete). */
+  danger?: boolean;
+}
+
+/**
+ * A menu button (WAI-ARIA "menu button"): Enter, Space or ArrowDown open it on the first item, ArrowUp on
+ * the last; arrows, Home and End move between items; Escape closes it with the focus back on the button;
+ * Tab, a click outside and navigation close it. Choosing an item puts the focus back on the button first,
+ * so a dialog the item opens returns the focus there when it closes.
+ */
+export function ActionsMenu({ label, actions }: { label: string; actions: readonly MenuAction[] }) {
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemsRef = useRef<Array<HTMLButtonElement | null>>([]);
+  const focusOnOpen = useRef<'first' | 'last'>('first');
+  const [open, setOpen] = useDismissableMenu(rootRef, buttonRef);
+
+  useEffect(() => {
+    if (!open) return;
+    const items = itemsRef.current.filter((item) => item !== null);
+    (focusOnOpen.current === 'last' ? items[items.length - 1] : items[0])?.focus();
+  }, [open]);
+
+  const openAt = (where: 'first' | 'last') => {
+    focusOnOpen.current = where;
+    setOpen(true);
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openAt(event.key === 'ArrowUp' ? 'last' : 'first');
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = itemsRef.current.filter((item) => item !== null);
+    const index = items.indexOf(document.activeElement as HTMLButtonElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      items[(to + items.length) % items.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(index + 1);
+    else if (event.key === 'ArrowUp') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(items.length - 1);
+    else if (event.key === 'Tab') setOpen(false);
+  };
+
+  const choose = (action: MenuAction) => {
+    setOpen(false);
+    buttonRef.current?.focus();
+    action.onSelect();
+  };
+
+  return (
+    <div ref={rootRef} className={`dropdown dropdown-end ${open ? 'dropdown-open' : 'dropdown-close'}`}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn btn-ghost btn-square"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => {
+          focusOnOpen.current = 'first';
+          setOpen((value) => !value);
+        }}
+        onKeyDown={onButtonKeyDown}
+      >
+        <svg aria-hidden="true" className="size-5" viewBox="0 0 24 24" fill="currentColor">
+          <circle cx="12" cy="5" r="1.8" />
+          <circle cx="12" cy="12" r="1.8" />
+          <circle cx="12" cy="19" r="1.8" />
+        </svg>
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          tabIndex={-1}
+          className="dropdown-content z-40 mt-2 w-48 rounded-box bg-base-200 p-2 shadow-lg"
+          onKeyDown={onMenuKeyDown}
+        >
+          <ul role="none" className="menu w-full p-0">
+            {actions.map((action, index) => (
+              <li key={action.label} role="none">
+                <button
+                  ref={(element) => {
+                    itemsRef.current[index] = element;
+                  }}
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className={action.danger ? 'text-error' : undefined}
+                  onClick={() => choose(action)}
+                >
+                  {action.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
