@@ -47,7 +47,7 @@ async function modulesLoadedBy(nodeArgs: string[]): Promise<{ exit: Exit; module
   return { exit, modules };
 }
 
-const heavy = ['ink', 'react', 'react-reconciler', 'zod', '@planwright/sdk'];
+const heavy = ['ink', 'react', 'react-reconciler', 'zod', '@planwright/sdk', 'string-width'];
 const loadedPackages = (modules: string[]) =>
   heavy.filter((name) =>
     modules.some(

@@ -2,7 +2,7 @@ import { AbortedError, ApiError, AuthRequiredError, NetworkError, PlanwrightErro
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../src/cli-io.js';
-import { ServerUnreachableError, UsageError } from '../src/errors/cli-error.js';
+import { CliErrorCode, LoginError, ServerUnreachableError, UsageError } from '../src/errors/cli-error.js';
 import { reportError } from '../src/errors/report-error.js';
 import { ExitCode } from '../src/exit-codes.js';
 
@@ -73,6 +73,53 @@ describe('the top-level error handler', () => {
     expect((await report(error)).stderr).toBe(
       'planwright: the server answered 404 Not Found: No such plan.\n',
     );
+  });
+
+  describe('text from the server', () => {
+    // Clears the screen, sets the window title, overwrites the line, turns the rest around, and colours.
+    const hostile = 'Not \u001b[2Jfound\u001b]0;pwned\u0007.\r\nrm -rf ~ \u202eevil\u009b31m';
+    const safe = 'Not found.  rm -rf ~ evil';
+    /** What a terminal would act on: C0/C1 controls (but the line feeds between lines) and bidi controls. */
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+    const actsOn = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+    it("makes an ApiError's detail and status text safe to print", async () => {
+      const error = new ApiError({
+        status: 404,
+        statusText: 'Not\u001b[5m Found',
+        data: { detail: hostile },
+        text: JSON.stringify({ detail: hostile }),
+      });
+      expect((await report(error)).stderr).toBe(`planwright: the server answered 404 Not Found: ${safe}\n`);
+    });
+
+    it('makes the message and suggestion of any other error safe, in JSON too', async () => {
+      const sdkError = new PlanwrightError({
+        code: 'invalid_response',
+        message: hostile,
+        suggestion: hostile,
+      });
+      expect((await report(sdkError)).stderr).toBe(`planwright: ${safe}\n${safe}\n`);
+      // A login refusal carries the server's own sentence.
+      const refused = new LoginError(CliErrorCode.loginFailed, hostile);
+      const json = await report(refused, { json: true });
+      expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'login_failed', message: safe } });
+      expect(json.stderr).not.toMatch(actsOn);
+      expect(json.stderr).not.toContain('\\u001b');
+    });
+
+    it('keeps ordinary text of any script as it is', async () => {
+      const detail = 'Le document « 計画 » 👩‍👩‍👧 est introuvable. مرحبا';
+      const error = new ApiError({ status: 404, data: { detail }, text: JSON.stringify({ detail }) });
+      expect((await report(error)).stderr).toBe(`planwright: the server answered 404: ${detail}\n`);
+    });
+
+    it('makes the debug stack trace safe too, line by line', async () => {
+      const error = new ApiError({ status: 500, data: { detail: hostile }, text: hostile });
+      const result = await report(error, { env: { PLANWRIGHT_DEBUG: '1' } });
+      expect(result.stderr).toMatch(/\n\s+at /);
+      expect(result.stderr).not.toMatch(actsOn);
+    });
   });
 
   it('prints the SDK suggestion under the message', async () => {

@@ -50,6 +50,22 @@ describe('planwright whoami and logout', () => {
       expect(server.seen).toEqual([{ method: 'GET', path: '/api/v1/app/me/', token, body: undefined }]);
     });
 
+    it('prints a name holding escape sequences without them', async () => {
+      await server.close();
+      server = await startFakeAuthServer([
+        {
+          email: 'eve@example.com',
+          password: PASSWORD,
+          firstName: 'Eve\u001b[2J\u001b]0;pwned\u0007',
+          lastName: 'Ö\u202e',
+        },
+      ]);
+      await signIn('eve@example.com');
+      const result = await cli('whoami');
+      expect(result.stdout).toContain('Name:      Eve Ö\n');
+      expect(result.stdout).not.toContain('\u001b');
+    });
+
     it('says when no name is set', async () => {
       await signIn('bob@example.com');
       expect((await cli('whoami')).stdout).toContain('Name:      (not set)\n');

@@ -231,9 +231,13 @@ export {
 export { type ListPage, listSchema, normalizeList } from './resources/list.js';
 export { LIST_ORDERINGS, type ListOrdering, type ListQuery } from './resources/list-query.js';
 export {
+  ORGANIZATION_NAME_MAX_LENGTH,
+  ORGANIZATION_ROLES,
   type Organization,
   type OrganizationDetail,
   type OrganizationMember,
+  type OrganizationMemberInput,
+  type OrganizationRole,
   type OrganizationsResource,
   organizationDetailSchema,
   organizationSchema,

@@ -66,6 +66,22 @@ describe('preferredBlueprint (spec 000 §4)', () => {
     expect(isPreferredBlueprint({ ...seeded, title: 'Business Plan v2' })).toBe(false);
   });
 
+  it('prefers the blueprint the server marks is_default, whatever its title or place', () => {
+    const flagged = { ...lean, uuid: 'flagged', title: 'Plan de negocio', is_default: true };
+    expect(preferredBlueprint([lean, seeded, flagged])).toBe(flagged);
+    expect(preferredBlueprint([flagged, { ...seeded, is_default: false }])).toBe(flagged);
+    expect(isPreferredBlueprint(flagged)).toBe(true);
+  });
+
+  it('recognises the seeded one by its authorship when the server sends no is_default (or false)', () => {
+    expect(preferredBlueprint([lean, { ...seeded, is_default: false }])).toEqual({
+      ...seeded,
+      is_default: false,
+    });
+    expect(preferredBlueprint([lean, { ...mine, is_default: false }])).toBe(lean);
+    expect(isPreferredBlueprint({ ...mine, is_default: false })).toBe(false);
+  });
+
   it('falls back to the first, and to undefined for an empty list', () => {
     expect(preferredBlueprint([lean, mine])).toBe(lean);
     expect(preferredBlueprint([])).toBeUndefined();

@@ -62,6 +62,7 @@ describe('blueprints.list and available', () => {
         owner: null,
         publisher: 'Planwright Studio',
         is_owner: false,
+        is_default: true,
         revision: 1,
         created_at: '2026-11-01T00:00:00.000Z',
         updated_at: '2026-11-02T00:00:00.000Z',
@@ -96,13 +97,22 @@ describe('blueprints.list and available', () => {
         owner: { username: 'ada' },
         publisher: null,
         is_owner: false,
+        is_default: false,
         revision: null,
         updated_at: '2026-01-01T00:00:00Z',
       });
     }
   });
 
+  it('reads is_default as sent, and a missing or null one as false', async () => {
+    const flags = [true, false, null, undefined].map((is_default) => ({ ...summaryJson, is_default }));
+    server.handle((_req, res) => reply(res, 200, listJson(flags)));
+    const { items } = await client().blueprints.available();
+    expect(items.map((blueprint) => blueprint.is_default)).toEqual([true, false, false, false]);
+  });
+
   it.each([
+    ['an is_default that is not a boolean', { is_default: 'yes' }, ['data', 0, 'is_default']],
     ['an unknown status', { status: 'archived' }, ['data', 0, 'status']],
     ['a version of 0', { version: 0 }, ['data', 0, 'version']],
     ['an unknown visibility', { visibility: 'friends' }, ['data', 0, 'visibility']],

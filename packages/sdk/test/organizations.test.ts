@@ -63,37 +63,51 @@ describe('organizations.list', () => {
 describe('organizations: create, get, members', () => {
   it('POSTs a trimmed name', async () => {
     server.handle((_req, res) => reply(res, 201, org));
-    expect(await client().organizations.create({ name: '  Acme Studio ' })).toEqual(org);
+    expect(await client().organizations.create({ name: '  Acme Studio ' })).toEqual({ ...org, members: [] });
     expect(server.last()).toMatchObject({ method: 'POST', url: '/api/v1/organizations/' });
     expect(bodyOf(server.last())).toEqual({ name: 'Acme Studio' });
-    await expect(client().organizations.create({ name: ' ' })).rejects.toSatisfy(
-      InvalidInputError.isInstance,
-    );
+    for (const name of [' ', 'x'.repeat(101), 'tab\tname', 'lone \ud800']) {
+      await expect(client().organizations.create({ name })).rejects.toSatisfy(InvalidInputError.isInstance);
+    }
+    // 100 characters are code points: 100 emoji (200 UTF-16 units) are fine.
+    await client().organizations.create({ name: '🚀'.repeat(100) });
+    expect(server.requests).toHaveLength(2);
   });
 
   it('GETs one organisation with its members', async () => {
     server.handle((_req, res) =>
       reply(res, 200, {
         ...org,
-        members: [{ user: { username: 'ada', first_name: 'Ada', last_name: 'Lovelace' }, role: 'admin' }],
+        members: [
+          { user: { id: 7, username: 'ada', first_name: 'Ada', last_name: 'Lovelace' }, role: 'admin' },
+          { user: { username: 'bob' }, role: 'member' },
+        ],
       }),
     );
     const detail = await client().organizations.get('org-1');
     expect(server.last().url).toBe('/api/v1/organizations/org-1/');
     expect(detail.members).toEqual([
-      { user: { username: 'ada', first_name: 'Ada', last_name: 'Lovelace' }, role: 'admin' },
+      { user: { id: '7', username: 'ada', first_name: 'Ada', last_name: 'Lovelace' }, role: 'admin' },
+      { user: { id: null, username: 'bob', first_name: '', last_name: '' }, role: 'member' },
     ]);
   });
 
-  it('adds a member by e-mail and removes one by username', async () => {
-    server.handle((_req, res) => reply(res, 201, { user: { username: 'bob' }, role: 'member' }));
+  it('adds a member by e-mail (with a role when given), answering the organisation; removes one', async () => {
+    const member = { user: { id: 'u-2', username: 'bob', first_name: '', last_name: '' }, role: 'member' };
+    server.handle((_req, res) => reply(res, 201, { ...org, members: [member] }));
+    expect(await client().organizations.addMember('org-1', { email: ' bob@example.com ' })).toEqual({
+      ...org,
+      members: [member],
+    });
+    await client().organizations.addMember('org-1', { email: 'bob@example.com', role: 'admin' });
     await expect(
-      client().organizations.addMember('org-1', { email: ' bob@example.com ' }),
-    ).resolves.toBeUndefined();
+      client().organizations.addMember('org-1', { email: 'bob@example.com', role: 'owner' as 'admin' }),
+    ).rejects.toSatisfy(InvalidInputError.isInstance);
     server.handle((_req, res) => reply(res, 204));
     await client().organizations.removeMember('org-1', 'bob/../x');
     expect(server.requests.map((r) => [r.method, r.url, bodyOf(r) ?? null])).toEqual([
       ['POST', '/api/v1/organizations/org-1/members/', { email: 'bob@example.com' }],
+      ['POST', '/api/v1/organizations/org-1/members/', { email: 'bob@example.com', role: 'admin' }],
       ['DELETE', '/api/v1/organizations/org-1/members/bob%2F..%2Fx/', null],
     ]);
   });

@@ -1,4 +1,5 @@
-import { displayWidth, padToWidth, terminalText, truncateToWidth } from './terminal-text.js';
+import { displayWidth, padToWidth, truncateToWidth } from './display-width.js';
+import { terminalText } from './terminal-text.js';
 
 /** One column of a {@link formatTable} table. */
 export interface TableColumn<Row> {

@@ -20,20 +20,28 @@ export interface ErrorReport {
  * The one place where failures become output and exit codes. User errors (ours, the SDK's and
  * commander's) print `planwright: <message>` and their suggestion; anything else is a bug and says
  * how to report it. With `--json` the same report goes to stderr as one JSON document, so stdout
- * only ever carries results.
+ * only ever carries results. Every message, suggestion and stack trace goes through `terminalText`
+ * first, in both forms (JSON escapes C0 controls but not C1 or bidirectional ones).
  */
 export async function reportError(error: unknown, io: CliIo, options: { json: boolean }): Promise<ExitCode> {
   const report = await describeError(error);
+  const debug = Boolean(io.env[DEBUG_ENV]);
+  if (report.message === null && !debug) return report.exitCode;
+  // Messages carry the server's words (`detail`, status text, a login refusal) and echoed arguments:
+  // nothing from outside reaches the terminal unfiltered. Loaded here, so `--help` never loads it.
+  const { terminalLines, terminalText } = await import('../display/terminal-text.js');
   if (report.message !== null) {
+    const message = terminalText(report.message);
+    const suggestion = report.suggestion === undefined ? undefined : terminalText(report.suggestion);
     if (options.json) {
-      const { exitCode, code, message, suggestion } = report;
+      const { exitCode, code } = report;
       io.stderr.write(`${JSON.stringify({ error: { code, message, suggestion, exitCode } })}\n`);
     } else {
-      io.stderr.write(`planwright: ${report.message}\n`);
-      if (report.suggestion) io.stderr.write(`${report.suggestion}\n`);
+      io.stderr.write(`planwright: ${message}\n`);
+      if (suggestion) io.stderr.write(`${suggestion}\n`);
     }
   }
-  if (io.env[DEBUG_ENV]) io.stderr.write(`${formatDebug(error)}\n`);
+  if (debug) io.stderr.write(`${terminalLines(formatDebug(error)).join('\n')}\n`);
   return report.exitCode;
 }
 

@@ -9,9 +9,12 @@ import { openServerSession } from './server-session.js';
 export interface SignedInSession {
   readonly server: ResolvedServerUrl;
   /**
-   * Runs `call` with a client signed in as the stored session. A 401 or 403 means the session is dead:
-   * its token is removed from `session.json` and the call throws `NotSignedInError` (`session_expired`,
-   * exit 3), as `whoami` does.
+   * Runs `call` with a client signed in as the stored session, and waits until what it changed in the
+   * session (`auth.me()` refreshes the stored e-mail and name) is in `session.json`. A 401 or 403 means
+   * the session is dead: its token is removed from `session.json` and the call throws `NotSignedInError`
+   * (`session_expired`, exit 3).
+   *
+   * @throws SessionFileError when `session.json` could not be written.
    */
   call<T>(call: (client: PlanwrightClient) => Promise<T>): Promise<T>;
 }
@@ -37,7 +40,9 @@ export async function openSignedInSession(
     server,
     async call(call) {
       try {
-        return await callServer(server.url, call, { tokenStore: store });
+        const answer = await callServer(server.url, call, { tokenStore: store });
+        await store.flush();
+        return answer;
       } catch (error) {
         if (!sdk.AuthRequiredError.isInstance(error)) throw error;
         // The SDK has cleared the token (a 401 or 403 proves it dead); the file follows.

@@ -8,21 +8,25 @@ import {
   STUDIO_PUBLISHER,
 } from './blueprint-texts.js';
 
-/** The fields that say who made a blueprint. */
+/** The fields that say who made a blueprint, and whether the server marks it as the default. */
 export interface BlueprintAuthorship {
   title: string;
   publisher: string | null;
   owner: { username: string } | null;
   user?: { username: string } | null;
+  /** The server's own word that this is the seeded default (`docs/http-api.md` "Blueprints"). */
+  is_default?: boolean | undefined;
 }
 
 /**
- * Whether `blueprint` is the seeded default of spec 000 §4 ("a fixed preferred blueprint"). The title alone
- * is not enough: anyone may call their own blueprint "Business Plan". The seeded one is the only blueprint
- * with no owner, published by the studio (`docs/http-api.md` "Blueprints"), and nobody can rename it or
- * change its publisher (only an owner may change a blueprint, and `publisher` is not writable over HTTP).
+ * Whether `blueprint` is the seeded default of spec 000 §4 ("a fixed preferred blueprint"). The server says
+ * so with `is_default: true`. For servers that do not send the flag it is recognised by its authorship;
+ * the title alone is not enough, since anyone may call their own blueprint "Business Plan". The seeded one
+ * is the only blueprint with no owner, published by the studio, and nobody can rename it or change its
+ * publisher (only an owner may change a blueprint, and `publisher` is not writable over HTTP).
  */
 export function isPreferredBlueprint(blueprint: BlueprintAuthorship): boolean {
+  if (blueprint.is_default === true) return true;
   return (
     blueprint.title.trim() === PREFERRED_BLUEPRINT_TITLE &&
     blueprint.publisher?.trim() === STUDIO_PUBLISHER &&
@@ -32,11 +36,16 @@ export function isPreferredBlueprint(blueprint: BlueprintAuthorship): boolean {
 }
 
 /**
- * The default selection of the new-document modal (spec 000 §4): the preferred blueprint when it is in
- * the list, otherwise the first; `undefined` for an empty list.
+ * The default selection of the new-document modal (spec 000 §4): the blueprint the server marks
+ * `is_default`, else (a server that does not send the flag) the one {@link isPreferredBlueprint}
+ * recognises, else the first; `undefined` for an empty list.
  */
 export function preferredBlueprint<T extends BlueprintAuthorship>(blueprints: readonly T[]): T | undefined {
-  return blueprints.find(isPreferredBlueprint) ?? blueprints[0];
+  return (
+    blueprints.find((blueprint) => blueprint.is_default === true) ??
+    blueprints.find(isPreferredBlueprint) ??
+    blueprints[0]
+  );
 }
 
 /** Spec 000 §2, §3: the publisher, else the owner's username, else the studio's name. */

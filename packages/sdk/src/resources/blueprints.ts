@@ -69,6 +69,11 @@ export interface BlueprintSummary {
   publisher: string | null;
   /** Whether the caller owns it (and so may change or delete it). */
   is_owner: boolean;
+  /**
+   * Whether it is the seeded default, the preferred blueprint of spec 000 §4 (exactly one has it);
+   * `false` when the server did not say (older servers: see `isPreferredBlueprint`).
+   */
+  is_default: boolean;
   /** The revision this answer shows, for `ifMatch`; `null` when the server sent none. */
   revision: number | null;
   created_at: string;
@@ -126,6 +131,7 @@ const blueprintWire = z.object({
   owner: ownerWire.nullish(),
   publisher: optionalText,
   is_owner: z.boolean().nullish(),
+  is_default: z.boolean().nullish(),
   revision: z.unknown().optional(),
   content: documentJsonWire.nullish(),
   created_at: z.string().nullish(),
@@ -166,6 +172,7 @@ function toBlueprintDetail(wire: BlueprintWire, ctx: z.RefinementCtx): Blueprint
     owner: wire.owner ?? null,
     publisher: wire.publisher,
     is_owner: wire.is_owner ?? false,
+    is_default: wire.is_default ?? false,
     revision: revisionOf(wire.revision),
     created_at: created,
     updated_at: wire.updated_at ?? created,

@@ -5,6 +5,7 @@ import type { CallOptions } from './call-options.js';
 import { type ListPage, listSchema } from './list.js';
 import { parseInput } from './parse-input.js';
 import { pathSegment } from './path-segment.js';
+import { CONTROL_CHARACTERS_TEXT, characterCount } from './text-fields.js';
 import { optionalText, textOrEmpty, wireId } from './wire-fields.js';
 
 /** An organisation the caller belongs to (spec 000 §3: id, name, title or slug). */
@@ -18,11 +19,28 @@ export interface Organization {
   role: string | null;
 }
 
-/** A member of an organisation. */
+/** A member of an organisation. Their address is never shown: `username` is its local part. */
 export interface OrganizationMember {
-  user: { username: string; first_name: string; last_name: string };
+  /** `id` is the account's (`null` when the server did not send it); use it to remove a member. */
+  user: { id: string | null; username: string; first_name: string; last_name: string };
   role: string | null;
 }
+
+/** The roles a member may have (`docs/http-api.md` "Organisations"). */
+export const ORGANIZATION_ROLES = ['admin', 'member'] as const;
+/** One of {@link ORGANIZATION_ROLES}. */
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+/** Whom to add to an organisation. */
+export interface OrganizationMemberInput {
+  /** The address of an existing account. */
+  email: string;
+  /** `member` (the server's default) or `admin`; sent for someone already in it, it changes their role. */
+  role?: OrganizationRole;
+}
+
+/** `docs/http-api.md` "Organisations": names are 1 to 100 characters (code points) after trimming. */
+export const ORGANIZATION_NAME_MAX_LENGTH = 100;
 
 /** An organisation with its members (`GET organizations/{id}/`, members only). */
 export interface OrganizationDetail extends Organization {
@@ -53,7 +71,9 @@ export const organizationSchema: z.ZodType<Organization> = z
   .transform(toOrganization);
 
 const memberSchema = z.object({
-  user: z.object({ username: textOrEmpty, first_name: textOrEmpty, last_name: textOrEmpty }),
+  user: z
+    .object({ id: wireId.nullish(), username: textOrEmpty, first_name: textOrEmpty, last_name: textOrEmpty })
+    .transform((user) => ({ ...user, id: user.id ?? null })),
   role: optionalText,
 });
 
@@ -63,24 +83,41 @@ export const organizationDetailSchema: z.ZodType<OrganizationDetail> = z
   .transform((wire): OrganizationDetail => ({ ...toOrganization(wire), members: wire.members ?? [] }));
 
 const createSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .refine(
+      (name) => characterCount(name) <= ORGANIZATION_NAME_MAX_LENGTH,
+      `Name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`,
+    )
+    .refine((name) => !/[\p{Cc}\p{Cs}]/u.test(name), CONTROL_CHARACTERS_TEXT),
 });
 const memberInputSchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required'),
+  role: z.enum(ORGANIZATION_ROLES).optional(),
 });
 
 /** The organisation calls (`docs/http-api.md` "Organisations"). */
 export interface OrganizationsResource {
   /** The caller's organisations: `GET organizations/`, or `organization/` where that answers 404 (spec 000 §7). */
   list(options?: CallOptions): Promise<ListPage<Organization>>;
-  /** `POST organizations/`; the caller becomes its admin. */
-  create(input: { name: string }, options?: CallOptions): Promise<Organization>;
-  /** `GET organizations/{id}/`, with its members. */
+  /** `POST organizations/` (a name of 1 to 100 characters); the caller becomes its admin. */
+  create(input: { name: string }, options?: CallOptions): Promise<OrganizationDetail>;
+  /** `GET organizations/{id}/`, with its members (members only; anyone else gets a 404). */
   get(id: string, options?: CallOptions): Promise<OrganizationDetail>;
-  /** `POST organizations/{id}/members/` (admins only); the address must belong to an account. */
-  addMember(id: string, input: { email: string }, options?: CallOptions): Promise<void>;
-  /** `DELETE organizations/{id}/members/{username}/` (admins, or a member removing themselves). */
-  removeMember(id: string, username: string, options?: CallOptions): Promise<void>;
+  /**
+   * `POST organizations/{id}/members/` (admins only): adds the account with that address, or changes the
+   * role of someone already in it. Answers the organisation with its members. An address without an
+   * account is a 400 naming `email`; the server allows 30 of these calls per admin per hour (429).
+   */
+  addMember(id: string, input: OrganizationMemberInput, options?: CallOptions): Promise<OrganizationDetail>;
+  /**
+   * `DELETE organizations/{id}/members/{member}/` (admins, or a member removing themselves). `member` is
+   * the member's account id, or their username when no other member shares it (409 otherwise). The last
+   * admin cannot leave (409 `last_admin`).
+   */
+  removeMember(id: string, member: string, options?: CallOptions): Promise<void>;
 }
 
 /** The organisations resource over a request helper. */
@@ -99,17 +136,17 @@ export function createOrganizationsResource(http: HttpClient): OrganizationsReso
     },
     create: async (input, options = {}) => {
       const body = parseInput(createSchema, input, 'organisation');
-      return http.post('organizations/', body, { schema: organizationSchema, signal: options.signal });
+      return http.post('organizations/', body, { schema: organizationDetailSchema, signal: options.signal });
     },
     get: async (id, options = {}) =>
       http.get(path(id), { schema: organizationDetailSchema, signal: options.signal }),
     addMember: async (id, input, options = {}) => {
       const target = `${path(id)}members/`;
       const body = parseInput(memberInputSchema, input, 'member');
-      await http.post(target, body, { signal: options.signal });
+      return http.post(target, body, { schema: organizationDetailSchema, signal: options.signal });
     },
-    removeMember: async (id, username, options = {}) => {
-      await http.delete(`${path(id)}members/${pathSegment(username, 'username')}/`, {
+    removeMember: async (id, member, options = {}) => {
+      await http.delete(`${path(id)}members/${pathSegment(member, 'member')}/`, {
         signal: options.signal,
       });
     },

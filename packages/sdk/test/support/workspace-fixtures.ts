@@ -109,6 +109,7 @@ export function blueprintJson(overrides: Record<string, unknown> = {}) {
     owner: null,
     publisher: 'Planwright Studio',
     is_owner: false,
+    is_default: true,
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-02T00:00:00.000Z',
     ...overrides,
