@@ -15,6 +15,7 @@ const BENCHES = [
   'web-bundle-size.mjs',
   'password-hash.mjs',
   'login-throughput.mjs',
+  'document-throughput.mjs',
 ];
 const only = process.argv.slice(2);
 
