@@ -278,12 +278,15 @@ export {
 } from './resources/system-prompt.js';
 export {
   CONTROL_CHARACTERS_TEXT,
+  characterCount,
   DESCRIPTION_MAX_LENGTH,
+  longTextInputSchema,
   SETTING_TEXT_MAX_LENGTH,
   TITLE_MAX_LENGTH,
   TITLE_REQUIRED_TEXT,
   TITLE_TOO_LONG_TEXT,
   titleError,
+  titleInputSchema,
 } from './resources/text-fields.js';
 export type { Listener } from './state/subscribable.js';
 export {

@@ -1,20 +1,11 @@
+import { LIST_ORDERINGS, type ListOrdering } from '@planwright/sdk';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from './http-error.js';
 import { type ListPage, listPageOf, listPageQuery } from './list-page.js';
 
-/** How a list may be sorted (`docs/http-api.md` "Lists"); `-` means descending. */
-export const LIST_ORDERINGS = [
-  'updated_at',
-  '-updated_at',
-  'created_at',
-  '-created_at',
-  'title',
-  '-title',
-] as const;
-
-/** One of {@link LIST_ORDERINGS}. */
-export type ListOrdering = (typeof LIST_ORDERINGS)[number];
+// The orderings are the SDK's, so the client and the server offer the same ones.
+export type { ListOrdering };
 
 /** A validated list query: which page, how big, in which order. */
 export interface ListQuery extends ListPage {
