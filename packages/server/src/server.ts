@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { loadConfig } from './config/config.js';
 import { installGracefulShutdown } from './lifecycle/graceful-shutdown.js';
 import { createServer } from './runtime.js';
