@@ -1,4 +1,4 @@
-import { displayName } from '../auth/allauth-responses.js';
+import { usernameOf } from '../auth/username.js';
 import type { NewActivity } from '../storage/activity-repository.js';
 import type { TransactionalStorage } from '../storage/storage.js';
 import type { UserRecord } from '../storage/user-repository.js';
@@ -26,6 +26,14 @@ export interface ActivitySubject {
 // Keeps each INSERT well under PostgreSQL's 65,535 parameters, however big an import is.
 const ENTRIES_PER_INSERT = 1_000;
 
+/**
+ * The actor as a feed names them: their name, else their username. Never the e-mail address: a feed may
+ * one day be read by people the document is shared with.
+ */
+export function actorLabelOf(actor: Pick<UserRecord, 'firstName' | 'lastName' | 'email'>): string {
+  return `${actor.firstName} ${actor.lastName}`.trim() || usernameOf(actor.email);
+}
+
 /** Records `events` in the subject's feed (in the caller's transaction). */
 export async function recordActivity(
   tx: Pick<TransactionalStorage, 'activities'>,
@@ -35,7 +43,7 @@ export async function recordActivity(
   const entries: NewActivity[] = events.map((event) => ({
     ownerId: subject.ownerId,
     actorId: subject.actor.id,
-    actorLabel: displayName(subject.actor),
+    actorLabel: actorLabelOf(subject.actor),
     verb: event.verb,
     message: event.message,
     target: subject.target,
