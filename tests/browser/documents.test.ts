@@ -1,14 +1,24 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ALLAUTH_PROTOCOL_ANSWERS, useBrowserHarness } from '../support/browser.js';
+import {
+  ALLAUTH_PROTOCOL_ANSWERS,
+  type ExpectedConsoleError,
+  useBrowserHarness,
+} from '../support/browser.js';
 import { signIn, verifiedAccount } from '../support/browser-accounts.js';
 
 const harness = useBrowserHarness({}, { colorScheme: 'dark' });
 
+/** The available blueprints answered 503 on purpose (the default-template test). */
+const AVAILABLE_BLUEPRINTS_DOWN: ExpectedConsoleError = {
+  text: /^Failed to load resource: the server responded with a status of 503 /,
+  url: /\/api\/v1\/blueprints\/available\//,
+};
+
 /** A signed-in page for `email` (a fresh, verified account), on the dashboard. */
-async function signedIn(email: string): Promise<Page> {
+async function signedIn(email: string, expected: readonly ExpectedConsoleError[] = []): Promise<Page> {
   await verifiedAccount(harness.server, email);
-  const page = await harness.openPage({}, { expected: [ALLAUTH_PROTOCOL_ANSWERS] });
+  const page = await harness.openPage({}, { expected: [ALLAUTH_PROTOCOL_ANSWERS, ...expected] });
   await page.goto(`${harness.server.url}/account/signin`);
   await signIn(page, email);
   await page.waitForURL(`${harness.server.url}/dashboard`);
@@ -112,6 +122,25 @@ describe('documents and blueprints in Chromium against the real server', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(`${harness.server.url}/dashboard/documents`);
     await page.getByRole('heading', { name: 'No documents yet' }).waitFor();
+  });
+
+  it('creates a document from the default template when the blueprints cannot be read (spec 000 §4)', async () => {
+    const page = await signedIn('offline@example.com', [AVAILABLE_BLUEPRINTS_DOWN]);
+    await page.route(/\/api\/v1\/blueprints\/available\//, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"down"}' }),
+    );
+    await page.goto(`${harness.server.url}/dashboard/documents`);
+    await page.getByRole('button', { name: 'New Document' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select a Blueprint' });
+    await dialog.getByText('An error occurred fetching blueprints.').waitFor();
+    expect(await dialog.getByRole('radio').count()).toBe(0);
+    const posted = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/documents/',
+    );
+    await dialog.getByRole('button', { name: 'Create Document' }).click();
+    expect((await posted).postDataJSON()).toEqual({});
+    await page.waitForURL(/\/dashboard\/documents\/[^/]+$/);
+    await page.getByRole('heading', { level: 1, name: 'Business Plan' }).waitFor();
   });
 
   it('offers a published public blueprint to another user, and stops when it is made private', async () => {

@@ -18,7 +18,10 @@ describe('planwright documents', () => {
         { uuid: 'doc-1', title: 'Acme plan', revision: 4, outline: [[true, false], [true]] },
         { uuid: 'doc-2', title: 'Zeta', outline: [] },
       ],
-      blueprints: [{ uuid: 'bp-1', title: 'Business Plan', publisher: 'Planwright Studio' }],
+      blueprints: [
+        { uuid: 'bp-1', title: 'Business Plan', publisher: 'Planwright Studio', isDefault: true },
+        { uuid: 'bp-2', title: 'Seed round', owner: 'ada' },
+      ],
     });
     token = server.issueToken();
     await writeFile(
@@ -272,10 +275,27 @@ describe('planwright documents', () => {
       expect(JSON.parse(result.stdout)).toMatchObject({ title: 'Business Plan', progress: { total: 2 } });
     });
 
-    it('needs --blueprint, and a title that is not blank (exit 2, nothing sent)', async () => {
-      const missing = await cli('documents', 'create');
-      expect(missing.exitCode).toBe(2);
-      expect(missing.stderr).toMatch(/^planwright: --blueprint: /);
+    it("without --blueprint sends none, and the server's default blueprint is copied", async () => {
+      const result = await cli('documents', 'create', '--title', 'Nova');
+      expect(result.exitCode).toBe(0);
+      expect(server.seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1/documents/' });
+      expect(server.seen.at(-1)?.body).toStrictEqual({ title: 'Nova' });
+      const plain = await cli('documents', 'create', '--json');
+      expect(server.seen.at(-1)?.body).toStrictEqual({});
+      expect(JSON.parse(plain.stdout)).toMatchObject({ title: 'Business Plan' });
+    });
+
+    it('copies the blueprint given, not the default', async () => {
+      const result = await cli('documents', 'create', '--blueprint', 'bp-2', '--json');
+      expect(JSON.parse(result.stdout)).toMatchObject({ title: 'Seed round' });
+    });
+
+    it('refuses a blank --blueprint and a blank title (exit 2, nothing sent)', async () => {
+      for (const blueprint of ['', '   ', '..']) {
+        const refused = await cli('documents', 'create', '--blueprint', blueprint);
+        expect(refused.exitCode, JSON.stringify(blueprint)).toBe(2);
+        expect(refused.stderr).toMatch(/^planwright: --blueprint: /);
+      }
       const blank = await cli('documents', 'create', '--blueprint', 'bp-1', '--title', '   ');
       expect(blank).toEqual({
         exitCode: 2,

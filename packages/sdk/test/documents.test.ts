@@ -305,13 +305,38 @@ describe('documents.create', () => {
   });
 
   it.each([
+    ['no input', undefined, {}],
+    ['no blueprint', {}, {}],
+    ['blueprint undefined', { blueprint: undefined }, {}],
+    ['blueprint null', { blueprint: null }, {}],
+    ['blueprint null, with a title', { blueprint: null, title: ' Nova ' }, { title: 'Nova' }],
+  ])(
+    'with %s it leaves the blueprint key out, so the server uses its default',
+    async (_label, input, body) => {
+      server.handle((_req, res) => reply(res, 201, documentJson()));
+      const created = await client().documents.create(input);
+      expect(server.last()).toMatchObject({ method: 'POST', url: '/api/v1/documents/' });
+      expect(bodyOf(server.last())).toStrictEqual(body);
+      expect(created.uuid).toBe(DOC_UUID);
+    },
+  );
+
+  it('types the blueprint as optional and nullable', () => {
+    expectTypeOf<Parameters<ReturnType<typeof client>['documents']['create']>[0]>().toEqualTypeOf<
+      { blueprint?: string | null; title?: string } | undefined
+    >();
+  });
+
+  it.each([
     [{ blueprint: '' }, 'blueprint', 'Please select a blueprint'],
+    [{ blueprint: 42 }, 'blueprint', 'Please select a blueprint'],
     [{ blueprint: '   ' }, 'blueprint', 'Please select a blueprint'],
     [{ blueprint: BLUEPRINT_UUID, title: '  ' }, 'title', 'Title cannot be empty'],
     [{ blueprint: BLUEPRINT_UUID, title: 'x'.repeat(201) }, 'title', 'Title must be at most 200 characters'],
     [{ blueprint: BLUEPRINT_UUID, title: 'bell\u0007' }, 'title', 'Must not contain control characters'],
   ])('refuses %j before sending', async (input, field, message) => {
-    const error = await rejectionOf(client().documents.create(input));
+    // `as never`: the table also holds what a JavaScript caller could send against the types.
+    const error = await rejectionOf(client().documents.create(input as never));
     expect(InvalidInputError.isInstance(error)).toBe(true);
     expect((error as InvalidInputError).issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       [field, message],

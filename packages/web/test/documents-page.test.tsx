@@ -211,18 +211,23 @@ describe('new-document modal (spec 000 §2, §4, §5; SPEC.md ND1–ND6)', () =>
     await openModal(server);
     expect(screen.getByText('Loading blueprints…')).toBeTruthy();
     expect(create().hasAttribute('disabled')).toBe(true);
-    expect(screen.queryByText('Please select a blueprint')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('ND4: a failed first load says so; nothing is selected, Create is disabled with the hint', async () => {
+  it('ND4: a failed first load says so, and Create makes the document from the default template', async () => {
     const { server } = setup();
     server.on('GET /api/v1/blueprints/available/', json({ detail: 'down' }, 503));
-    await openModal(server);
+    const { app } = await openModal(server);
     expect(await screen.findByText('An error occurred fetching blueprints.')).toBeTruthy();
-    expect(screen.getByText('Please select a blueprint')).toBeTruthy();
-    expect(create().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByText('Please select a blueprint')).toBeNull();
+    expect(create().hasAttribute('disabled')).toBe(false);
+    fireEvent.click(create());
+    await waitFor(() => expect(app.location()).toBe('/dashboard/documents/doc-new-1'));
+    expect(server.calls('/api/v1/documents/', 'POST')[0]?.body).toStrictEqual({});
+    expect(await screen.findByRole('heading', { name: 'Business Plan', level: 1 })).toBeTruthy();
   });
 
   it('ND4: when a reload fails, the list read before stays and the preferred one is still selected', async () => {
@@ -242,12 +247,15 @@ describe('new-document modal (spec 000 §2, §4, §5; SPEC.md ND1–ND6)', () =>
     expect(server.calls('/api/v1/documents/', 'POST')[0]?.body).toEqual({ blueprint: 'bp-default' });
   });
 
-  it('ND4: an empty list shows the spec text and Create stays disabled', async () => {
+  it('ND4: an empty list shows the spec text, and Create sends no blueprint', async () => {
     const { server } = setup();
-    await openModal(server);
+    const { app } = await openModal(server);
     expect(await screen.findByText('No blueprints available. Using default template.')).toBeTruthy();
-    expect(screen.getByText('Please select a blueprint')).toBeTruthy();
-    expect(create().hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByText('Please select a blueprint')).toBeNull();
+    expect(create().hasAttribute('disabled')).toBe(false);
+    fireEvent.click(create());
+    await waitFor(() => expect(app.location()).toBe('/dashboard/documents/doc-new-1'));
+    expect(server.calls('/api/v1/documents/', 'POST').map((request) => request.body)).toStrictEqual([{}]);
   });
 
   it('ND6: a failed creation says "Failed to create document" and stays open', async () => {

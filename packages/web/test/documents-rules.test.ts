@@ -47,7 +47,12 @@ describe('new-document selection (SPEC.md ND2–ND5)', () => {
   it('ND2: the preferred blueprint is selected when it is in the list, wherever it is', () => {
     const selection = newDocumentSelection({ blueprints: [own, impostor, preferred], failed: false }, null);
     expect(selection.selected).toBe('bp-default');
-    expect(selection).toMatchObject({ notice: null, message: null, hint: null, canCreate: true });
+    expect(selection).toMatchObject({
+      source: { kind: 'blueprint', uuid: 'bp-default' },
+      notice: null,
+      message: null,
+      canCreate: true,
+    });
   });
 
   it('ND2: otherwise the first; a blueprint merely titled "Business Plan" is not the preferred one', () => {
@@ -62,13 +67,13 @@ describe('new-document selection (SPEC.md ND2–ND5)', () => {
     expect(newDocumentSelection(choices, 'bp-gone').selected).toBe('bp-default');
   });
 
-  it('ND3: while the first list loads nothing is selected, and no hint nags yet', () => {
-    expect(newDocumentSelection({ blueprints: undefined, failed: false }, null)).toEqual({
+  it('ND3: while the first list loads nothing is selected and nothing can be created', () => {
+    expect(newDocumentSelection({ blueprints: undefined, failed: false }, 'bp-default')).toEqual({
       options: [],
       selected: null,
+      source: null,
       notice: 'loading',
       message: null,
-      hint: null,
       canCreate: false,
     });
   });
@@ -77,36 +82,48 @@ describe('new-document selection (SPEC.md ND2–ND5)', () => {
     const selection = newDocumentSelection({ blueprints: [own, preferred], failed: true }, null);
     expect(selection).toMatchObject({
       selected: 'bp-default',
+      source: { kind: 'blueprint', uuid: 'bp-default' },
       notice: 'failed',
       message: 'An error occurred fetching blueprints.',
       canCreate: true,
     });
   });
 
-  it('ND4: a failed first load leaves nothing to send: the error, the hint, Create disabled', () => {
-    expect(newDocumentSelection({ blueprints: undefined, failed: true }, 'bp-default')).toMatchObject({
+  it('ND4: a failed first load says so and selects the default template: Create works, no uuid to send', () => {
+    expect(newDocumentSelection({ blueprints: undefined, failed: true }, 'bp-default')).toEqual({
+      options: [],
       selected: null,
+      source: { kind: 'default-template' },
       notice: 'failed',
       message: 'An error occurred fetching blueprints.',
-      hint: 'Please select a blueprint',
-      canCreate: false,
+      canCreate: true,
     });
   });
 
-  it('ND4: an empty list says so, and Create stays disabled', () => {
-    expect(newDocumentSelection({ blueprints: [], failed: false }, null)).toMatchObject({
+  it('ND4: an empty list says so and selects the default template', () => {
+    expect(newDocumentSelection({ blueprints: [], failed: false }, 'bp-gone')).toEqual({
+      options: [],
       selected: null,
+      source: { kind: 'default-template' },
       notice: 'empty',
       message: 'No blueprints available. Using default template.',
-      hint: 'Please select a blueprint',
-      canCreate: false,
+      canCreate: true,
     });
   });
 
-  it('ND5: Create is disabled while a creation is running', () => {
+  it('ND4: an empty list read before, then a failed reload: the error, and still the default template', () => {
+    expect(newDocumentSelection({ blueprints: [], failed: true }, null)).toMatchObject({
+      source: { kind: 'default-template' },
+      notice: 'failed',
+      canCreate: true,
+    });
+  });
+
+  it('ND5: Create is disabled while a creation is running, the default template included', () => {
     expect(newDocumentSelection({ blueprints: [preferred], failed: false }, null, true).canCreate).toBe(
       false,
     );
+    expect(newDocumentSelection({ blueprints: [], failed: false }, null, true).canCreate).toBe(false);
   });
 });
 

@@ -23,7 +23,7 @@ const uuidInput = (z: Zod) => z.object({ ...globalInput(z), uuid: identifierSche
 const createInput = (z: Zod) =>
   z.object({
     ...globalInput(z),
-    blueprint: identifierSchema(z, 'blueprint'),
+    blueprint: identifierSchema(z, 'blueprint').optional(),
     title: z.string().optional(),
   });
 
@@ -74,7 +74,10 @@ export function registerDocumentsCommand(program: Command, io: CliIo): void {
   documents
     .command('create')
     .description('make a new document from a blueprint')
-    .option('--blueprint <uuid>', 'the blueprint to copy (see `planwright blueprints list --available`)')
+    .option(
+      '--blueprint <uuid>',
+      "the blueprint to copy (see `planwright blueprints list --available`; default: the server's default blueprint)",
+    )
     .option('--title <title>', "the document's title (default: the blueprint's)")
     .action(async (_options: unknown, command: Command) => {
       const input = await parseCommandInput(command, createInput);
@@ -86,7 +89,10 @@ export function registerDocumentsCommand(program: Command, io: CliIo): void {
         input.title === undefined ? undefined : checkedTitle(input.title, sdk.validateDocumentTitle);
       const session = await openSignedInSession(io, input.server);
       const document = await session.call((client) =>
-        client.documents.create({ blueprint: input.blueprint, ...(title === undefined ? {} : { title }) }),
+        client.documents.create({
+          ...(input.blueprint === undefined ? {} : { blueprint: input.blueprint }),
+          ...(title === undefined ? {} : { title }),
+        }),
       );
       const { terminalText } = await import('../display/terminal-text.js');
       createOutput(io, input).result(document, () => [

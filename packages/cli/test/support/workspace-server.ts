@@ -31,6 +31,8 @@ export interface FakeBlueprint {
   visibility?: 'public' | 'restricted' | 'private' | 'unlisted';
   /** Listed by `blueprints/available/` only (someone else's). */
   availableOnly?: boolean;
+  /** The seeded default: `POST documents/` without a blueprint copies it. */
+  isDefault?: boolean;
 }
 
 export interface FakeWorkspaceServer extends TestServer {
@@ -173,8 +175,11 @@ export async function startFakeWorkspaceServer(
           [...documents.values()].map((d) => documentAnswer(d, false)),
         );
       if (method === 'POST') {
-        const { blueprint, title } = (body ?? {}) as { blueprint?: string; title?: string };
-        const source = blueprint === undefined ? undefined : blueprints.get(blueprint);
+        const { blueprint, title } = (body ?? {}) as { blueprint?: string | null; title?: string };
+        const source =
+          blueprint === undefined || blueprint === null
+            ? [...blueprints.values()].find((candidate) => candidate.isDefault === true)
+            : blueprints.get(blueprint);
         if (!source) {
           return sendJson(response, 400, {
             detail: 'Choose a blueprint you may use.',

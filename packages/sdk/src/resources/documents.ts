@@ -163,8 +163,11 @@ export const documentSummarySchema: z.ZodType<DocumentSummary> = documentWire.tr
 
 /** What a new document is made from. */
 export interface DocumentCreateInput {
-  /** The blueprint's uuid (one of `client.blueprints.available()`). */
-  blueprint: string;
+  /**
+   * The blueprint's uuid (one of `client.blueprints.available()`); left out or `null`, the server's
+   * default blueprint (spec 000 §4 "Using default template").
+   */
+  blueprint?: string | null;
   /** Defaults to the blueprint's title. */
   title?: string;
 }
@@ -177,10 +180,20 @@ export interface DocumentChanges {
   content?: DocumentJson;
 }
 
-const createInputSchema = z.object({
-  blueprint: z.string({ error: 'Please select a blueprint' }).trim().min(1, 'Please select a blueprint'),
-  title: titleInputSchema.optional(),
-});
+// No blueprint goes on the wire as no key at all: one shape for "the server's default".
+const createInputSchema = z
+  .object({
+    blueprint: z
+      .string({ error: 'Please select a blueprint' })
+      .trim()
+      .min(1, 'Please select a blueprint')
+      .nullish(),
+    title: titleInputSchema.optional(),
+  })
+  .transform(({ blueprint, title }) => ({
+    ...(blueprint === null || blueprint === undefined ? {} : { blueprint }),
+    ...(title === undefined ? {} : { title }),
+  }));
 
 const changesSchema = z.object({
   title: titleInputSchema.optional(),
@@ -194,8 +207,11 @@ export interface DocumentsResource {
   list(query?: ListQuery, options?: CallOptions): Promise<ListPage<DocumentSummary>>;
   /** One document with its content (`GET documents/{uuid}/`); a 404 is an `ApiError` with status 404. */
   get(uuid: string, options?: CallOptions): Promise<DocumentDetail>;
-  /** Makes a document from a blueprint (`POST documents/`): its sections, settings and content are copied. */
-  create(input: DocumentCreateInput, options?: CallOptions): Promise<DocumentDetail>;
+  /**
+   * Makes a document from a blueprint (`POST documents/`): its sections, settings and content are copied.
+   * Without `blueprint` the server uses its default blueprint.
+   */
+  create(input?: DocumentCreateInput, options?: CallOptions): Promise<DocumentDetail>;
   /**
    * Changes the title, description or content (`PATCH documents/{uuid}/`). With `ifMatch` it is refused
    * with a `RevisionConflictError` when the document changed since that revision.
@@ -222,7 +238,7 @@ export function createDocumentsResource(http: HttpClient): DocumentsResource {
       withEtagRevision((onHeaders) =>
         http.get(path(uuid), { schema: documentDetailSchema, signal: options.signal, onHeaders }),
       ),
-    create: async (input, options = {}) => {
+    create: async (input = {}, options = {}) => {
       const body = parseInput(createInputSchema, input, 'document');
       return withEtagRevision((onHeaders) =>
         http.post('documents/', body, { schema: documentDetailSchema, signal: options.signal, onHeaders }),

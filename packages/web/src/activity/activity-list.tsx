@@ -2,6 +2,7 @@ import { ACTIVITY_TEXTS, type ActivityQuery, activityView } from '@planwright/sd
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { usePlanwrightClient } from '../api/use-planwright-client';
+import { CardSection } from '../ui/card-section';
 import { LoadError } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { TimeLabel } from '../ui/time-label';
@@ -29,7 +30,6 @@ export function ActivityList({
   const client = usePlanwrightClient();
   const feed = useQuery(activityQuery(client, query));
   const [expanded, setExpanded] = useState(false);
-  const headingId = useId();
   const listId = useId();
 
   let body: ReactNode;
@@ -97,14 +97,5 @@ export function ActivityList({
     body = <LoadingStatus>{ACTIVITY_PANEL_TEXTS.loading}</LoadingStatus>;
   }
 
-  return (
-    <section aria-labelledby={headingId} className="card border border-base-300 bg-base-100 shadow-sm">
-      <div className="card-body gap-3">
-        <h2 id={headingId} className="card-title">
-          {title}
-        </h2>
-        {body}
-      </div>
-    </section>
-  );
+  return <CardSection title={title}>{body}</CardSection>;
 }

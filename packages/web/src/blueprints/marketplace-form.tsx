@@ -4,8 +4,6 @@ import {
   BLUEPRINT_VERSION_MIN,
   BLUEPRINT_VISIBILITIES,
   type BlueprintDetail,
-  type BlueprintStatus,
-  type BlueprintVisibility,
 } from '@planwright/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
@@ -15,6 +13,8 @@ import { organizationsQuery } from '../organizations/organization-queries';
 import { useBrowserPorts } from '../platform/browser-ports-context';
 import { Alert } from '../ui/alert';
 import { LoadingStatus } from '../ui/loading-status';
+import { SelectField } from '../ui/select-field';
+import { TextField } from '../ui/text-field';
 import {
   allowedOrgsApply,
   type BlueprintFormValues,
@@ -39,13 +39,7 @@ export function MarketplaceForm({ blueprint }: { blueprint: BlueprintDetail }) {
   const server = useMemo(() => blueprintFormFrom(blueprint), [blueprint]);
   const [form, setForm] = useState({ base: server, values: server });
   const [versionMessage, setVersionMessage] = useState<string | null>(null);
-  const ids = {
-    status: useId(),
-    version: useId(),
-    visibility: useId(),
-    versionError: useId(),
-    orgs: useId(),
-  };
+  const orgsId = useId();
 
   // BF6: a newer read of the blueprint moves the form along, unless the user has changes of their own.
   if (form.base !== server)
@@ -75,72 +69,40 @@ export function MarketplaceForm({ blueprint }: { blueprint: BlueprintDetail }) {
       {!editable && <p className="text-sm opacity-80">{TEXTS.readOnly}</p>}
       <fieldset disabled={!editable || update.isPending} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.status} className="text-sm font-medium">
-              {TEXTS.status}
-            </label>
-            <select
-              id={ids.status}
-              name="status"
-              className="select w-full"
-              value={values.status}
-              onChange={(event) => set({ status: event.target.value as BlueprintStatus })}
-            >
-              {BLUEPRINT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {TEXTS.statuses[status]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.version} className="text-sm font-medium">
-              {TEXTS.version}
-            </label>
-            <input
-              id={ids.version}
-              name="version"
-              type="number"
-              inputMode="numeric"
-              min={BLUEPRINT_VERSION_MIN}
-              step={1}
-              className={`input w-full ${versionMessage ? 'input-error' : ''}`}
-              value={values.version}
-              aria-invalid={versionMessage ? true : undefined}
-              aria-describedby={versionMessage ? ids.versionError : undefined}
-              onChange={(event) => {
-                set({ version: event.target.value });
-                setVersionMessage(null);
-              }}
-            />
-            {versionMessage && (
-              <p id={ids.versionError} className="text-sm text-error">
-                {versionMessage}
-              </p>
-            )}
-          </div>
+          <SelectField
+            name="status"
+            label={TEXTS.status}
+            value={values.status}
+            options={BLUEPRINT_STATUSES}
+            optionLabel={(status) => TEXTS.statuses[status]}
+            onChange={(status) => set({ status })}
+          />
+          <TextField
+            name="version"
+            label={TEXTS.version}
+            type="number"
+            inputMode="numeric"
+            min={BLUEPRINT_VERSION_MIN}
+            step={1}
+            value={values.version}
+            error={versionMessage}
+            onChange={(event) => {
+              set({ version: event.target.value });
+              setVersionMessage(null);
+            }}
+          />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.visibility} className="text-sm font-medium">
-            {TEXTS.visibility}
-          </label>
-          <select
-            id={ids.visibility}
-            name="visibility"
-            className="select w-full"
-            value={values.visibility}
-            onChange={(event) => set({ visibility: event.target.value as BlueprintVisibility })}
-          >
-            {BLUEPRINT_VISIBILITIES.map((visibility) => (
-              <option key={visibility} value={visibility}>
-                {TEXTS.visibilities[visibility]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          name="visibility"
+          label={TEXTS.visibility}
+          value={values.visibility}
+          options={BLUEPRINT_VISIBILITIES}
+          optionLabel={(visibility) => TEXTS.visibilities[visibility]}
+          onChange={(visibility) => set({ visibility })}
+        />
         {allowedOrgsApply(values) && (
           <AllowedOrganizations
-            id={ids.orgs}
+            id={orgsId}
             chosen={values.allowedOrgs}
             enabled={editable}
             onChange={(allowedOrgs) => set({ allowedOrgs })}

@@ -59,12 +59,16 @@ function staleDocument(queryClient: QueryClient, uuid: string, error: unknown): 
   if (isStaleWrite(error)) void queryClient.invalidateQueries({ queryKey: documentKeys.detail(uuid) });
 }
 
-/** `POST documents/` from a blueprint; the new document is cached for the page the user goes to. */
+/**
+ * `POST documents/` from a blueprint, or with `null` from the server's default (no blueprint sent); the
+ * new document is cached for the page the user goes to.
+ */
 export function useCreateDocument() {
   const client = usePlanwrightClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (blueprint: string) => client.documents.create({ blueprint }),
+    mutationFn: (blueprint: string | null) =>
+      client.documents.create(blueprint === null ? {} : { blueprint }),
     onSuccess: (document) => documentWritten(queryClient, document),
   });
 }

@@ -8,26 +8,33 @@ export interface BlueprintChoices {
   failed: boolean;
 }
 
+/**
+ * What Create makes the document from: a listed blueprint, or the server's default template (the seeded
+ * default blueprint, chosen by the server when no blueprint is sent).
+ */
+export type NewDocumentSource = { kind: 'blueprint'; uuid: string } | { kind: 'default-template' };
+
 /** What the modal shows and what Create sends. */
 export interface NewDocumentSelection {
   /** The blueprints to choose from. */
   options: readonly BlueprintSummary[];
-  /** The uuid Create sends, or `null` when there is nothing to send. */
+  /** The uuid of the blueprint shown as selected; `null` when none is (loading, or the default template). */
   selected: string | null;
+  /** What Create sends (ND4); `null` only while the first list loads. */
+  source: NewDocumentSource | null;
   /** `loading` while the first list is on its way; `empty` for an empty list; `failed` when a load failed. */
   notice: 'loading' | 'empty' | 'failed' | null;
   /** The notice's words (spec 000 §4, §8), `null` with none or while loading. */
   message: string | null;
-  /** `Please select a blueprint` once the list is settled without a selection (spec 000 §5). */
-  hint: string | null;
-  /** Create is enabled: something is selected and no creation is running (ND5). */
+  /** Create is enabled: there is something to create from and no creation is running (ND5). */
   canCreate: boolean;
 }
 
 /**
  * The new-document modal's selection (SPEC.md ND2–ND5): the pick the user made while it is still offered,
  * else the preferred blueprint when it is in the list, else the first. A failed load keeps the list that
- * loaded before (so the preferred one stays selected); with none, nothing can be sent.
+ * loaded before (so the preferred one stays selected); with no list to choose from (a failed first load, or
+ * an empty list) Create uses the default template, and the server picks the blueprint.
  */
 export function newDocumentSelection(
   choices: BlueprintChoices,
@@ -52,12 +59,9 @@ export function newDocumentSelection(
     message = DOCUMENT_TEXTS.noBlueprints;
   }
 
-  return {
-    options,
-    selected,
-    notice,
-    message,
-    hint: selected === null && notice !== 'loading' ? DOCUMENT_TEXTS.selectBlueprint : null,
-    canCreate: selected !== null && !creating,
-  };
+  let source: NewDocumentSource | null = null;
+  if (selected !== null) source = { kind: 'blueprint', uuid: selected };
+  else if (notice !== 'loading') source = { kind: 'default-template' };
+
+  return { options, selected, source, notice, message, canCreate: source !== null && !creating };
 }

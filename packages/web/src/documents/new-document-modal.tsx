@@ -18,7 +18,8 @@ import { newDocumentSelection } from './new-document-flow';
 /**
  * The "Select a Blueprint" modal (spec 000 §2, §4, §5; SPEC.md ND1–ND6). Mounted means open: the available
  * blueprints are read when it first opens (ND1) and reused for a minute after; the selection rules are
- * `newDocumentSelection`'s. Create goes to the new document's page.
+ * `newDocumentSelection`'s. Create goes to the new document's page; with no list to choose from it makes
+ * the document from the default template (ND4).
  */
 export function NewDocumentModal({ onClose }: { onClose: () => void }) {
   const client = usePlanwrightClient();
@@ -27,7 +28,6 @@ export function NewDocumentModal({ onClose }: { onClose: () => void }) {
   const create = useCreateDocument();
   const [picked, setPicked] = useState<string | null>(null);
   const legendId = useId();
-  const hintId = useId();
 
   const selection = newDocumentSelection(
     { blueprints: available.data?.items, failed: available.isError },
@@ -36,8 +36,10 @@ export function NewDocumentModal({ onClose }: { onClose: () => void }) {
   );
 
   const onCreate = () => {
-    if (!selection.canCreate || selection.selected === null) return;
-    create.mutate(selection.selected, {
+    const { source } = selection;
+    if (!selection.canCreate || source === null) return;
+    // The default template sends no blueprint: the server copies its default (ND4).
+    create.mutate(source.kind === 'blueprint' ? source.uuid : null, {
       onSuccess: (document) => navigate(documentPath(document.uuid)),
     });
   };
@@ -52,7 +54,7 @@ export function NewDocumentModal({ onClose }: { onClose: () => void }) {
         {selection.notice === 'empty' && selection.message && <Alert kind="info">{selection.message}</Alert>}
 
         {selection.options.length > 0 && (
-          <fieldset aria-labelledby={legendId} aria-describedby={selection.hint ? hintId : undefined}>
+          <fieldset aria-labelledby={legendId}>
             <legend id={legendId} className="sr-only">
               {TEXTS.blueprints}
             </legend>
@@ -70,11 +72,6 @@ export function NewDocumentModal({ onClose }: { onClose: () => void }) {
           </fieldset>
         )}
 
-        {selection.hint && (
-          <p id={hintId} className="text-sm opacity-80">
-            {selection.hint}
-          </p>
-        )}
         {create.isError && <Alert kind="error">{DOCUMENT_TEXTS.createFailed}</Alert>}
 
         <div className="modal-action mt-0">

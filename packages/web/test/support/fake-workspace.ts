@@ -189,8 +189,12 @@ export function serveWorkspace(server: FakeServer, seed: WorkspaceSeed = {}) {
   server
     .on('GET /api/v1/documents/', (request) => page([...documents.values()], request))
     .on('POST /api/v1/documents/', (request) => {
-      const body = request.body as { blueprint?: string };
-      const blueprint = blueprints.get(String(body.blueprint));
+      const body = (request.body ?? {}) as { blueprint?: string | null };
+      // No blueprint: the server's seeded default, which exists whatever the list said.
+      const blueprint =
+        body.blueprint === undefined || body.blueprint === null
+          ? (blueprints.get('bp-default') ?? defaultBlueprint())
+          : blueprints.get(String(body.blueprint));
       if (!blueprint) {
         return json(
           {
