@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@planwright/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { currentUserQuery } from '../../account/account-queries';
 import { SIGNED_IN_TEXTS, PROFILE_PAGE_TEXTS as TEXTS } from '../../account/account-texts';
 import {
@@ -18,6 +18,7 @@ import { UserAvatar } from '../../account/user-avatar';
 import type { BreadcrumbItem } from '../../layout/breadcrumb-store';
 import { useBreadcrumbs } from '../../layout/breadcrumbs';
 import { Alert } from '../../ui/alert';
+import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 
 const BREADCRUMBS: readonly BreadcrumbItem[] = [
@@ -140,14 +141,14 @@ function ProfileForm({ user }: { user: CurrentUser }) {
           onChange={set('email')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
+          <ProfileSelect
             name="language"
             label={TEXTS.language}
             value={values.language}
             options={languages}
             onChange={set('language')}
           />
-          <SelectField
+          <ProfileSelect
             name="timezone"
             label={TEXTS.timezone}
             value={values.timezone}
@@ -178,33 +179,27 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   );
 }
 
-function SelectField(props: {
+/** A profile select: "not set" first, then the offered values with their labels. */
+function ProfileSelect(props: {
   name: string;
   label: string;
   value: string;
   options: readonly { value: string; label: string }[];
   onChange: (event: { target: { value: string } }) => void;
 }) {
-  const id = useId();
+  const labels = useMemo(
+    () => new Map(props.options.map((option) => [option.value, option.label])),
+    [props.options],
+  );
+  const values = useMemo(() => ['', ...labels.keys()], [labels]);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {props.label}
-      </label>
-      <select
-        id={id}
-        name={props.name}
-        className="select w-full"
-        value={props.value}
-        onChange={props.onChange}
-      >
-        <option value="">{TEXTS.notSet}</option>
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      name={props.name}
+      label={props.label}
+      value={props.value}
+      options={values}
+      optionLabel={(value) => (value === '' ? TEXTS.notSet : (labels.get(value) ?? value))}
+      onChange={(value) => props.onChange({ target: { value } })}
+    />
   );
 }
