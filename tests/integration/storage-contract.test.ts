@@ -163,6 +163,50 @@ describe.each(backends)('storage contract on $name', (backend) => {
     expect((await storage.contactMessages.get(row.id))?.emailedAt?.toISOString()).toBe(at.toISOString());
   });
 
+  it('writes a document tree only when it differs, and reads it back as JSON text', async () => {
+    const owner = await storage.users.create({
+      email: `trees-${backend.name}@example.com`,
+      passwordHash: null,
+      emailVerified: true,
+      createdAt: new Date(),
+    });
+    const paragraphs = hostile
+      .filter((text) => text !== '' && !text.includes('\u0000') && !/\p{Cs}/u.test(text))
+      .map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] }));
+    const tree = { type: 'doc', content: paragraphs };
+    const doc = await storage.transaction((tx) =>
+      tx.documents.create(
+        {
+          ownerId: owner.id,
+          blueprintId: null,
+          title: 'Trees',
+          description: '',
+          content: tree,
+          finalizedCount: 0,
+          subsectionCount: 0,
+          createdAt: new Date(),
+        },
+        [],
+      ),
+    );
+    const write = (content: unknown) =>
+      storage.documents.updateAt(
+        doc.id,
+        1,
+        { contentJson: JSON.stringify(content), updatedAt: new Date() },
+        { ifContentDiffers: true },
+      );
+    expect(await write(tree)).toBeUndefined();
+    const changed = { type: 'doc', content: [...paragraphs].reverse() };
+    expect(await write(changed)).toMatchObject({ id: doc.id, revision: 2, blueprintTitle: null });
+    const read = await storage.documents.findOwnedWithContentJson(doc.id, owner.id);
+    expect(JSON.parse(read?.contentJson ?? 'null')).toEqual(changed);
+    expect(JSON.parse(await storage.documents.contentJsonOf(doc.id))).toEqual(changed);
+    expect(
+      await storage.documents.findOwnedHead(doc.id, '00000000-0000-4000-8000-000000000000'),
+    ).toBeUndefined();
+  });
+
   it('keeps data across a close and a reopen', async () => {
     const row = await storage.contactMessages.create(message('durable'));
     await storage.close();

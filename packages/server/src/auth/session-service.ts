@@ -55,8 +55,10 @@ export class SessionService {
     options: { anyClient?: boolean } = {},
   ): Promise<SessionLookup> {
     if (!credentials.token) return { kind: 'none' };
-    const session = await this.storage.sessions.findByTokenHash(hashSecret(credentials.token));
-    if (!session || (!options.anyClient && session.client !== credentials.client)) return { kind: 'gone' };
+    const found = await this.storage.sessions.findWithUserByTokenHash(hashSecret(credentials.token));
+    if (!found || (!options.anyClient && found.session.client !== credentials.client))
+      return { kind: 'gone' };
+    const { session, user } = found;
     const now = this.now();
     const idleFor = now.getTime() - session.lastSeenAt.getTime();
     const age = now.getTime() - session.createdAt.getTime();
@@ -68,7 +70,6 @@ export class SessionService {
     if (idleFor > TOUCH_INTERVAL_MS) {
       live = (await this.storage.sessions.update(session.id, { lastSeenAt: now })) ?? session;
     }
-    const user = live.userId ? await this.storage.users.findById(live.userId) : undefined;
     return { kind: 'live', session: live, user };
   }
 

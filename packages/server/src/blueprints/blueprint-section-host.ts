@@ -51,7 +51,7 @@ export function blueprintSectionHost(deps: WorkspaceRouteDeps): SectionHost {
           return {
             parent: asParent(written.blueprint, written.sections),
             result,
-            detail: blueprintView(written.blueprint, written.sections, user.id, { content: true }),
+            detail: blueprintView(written.blueprint, written.sections, user.id),
           };
         }),
       );

@@ -1,17 +1,17 @@
 import { usernameOf } from '../auth/username.js';
-import type { BlueprintRecord } from '../storage/blueprint-repository.js';
-import type { SectionRow } from '../structure/section-rows.js';
-import { sectionView } from '../structure/section-view.js';
+import type { BlueprintHead, BlueprintRecord } from '../storage/blueprint-repository.js';
+import type { SectionOutlineRow, SectionRow } from '../structure/section-rows.js';
+import { sectionOutlineView, sectionView } from '../structure/section-view.js';
 
 /**
  * A blueprint as answered (`docs/http-api.md` "Blueprints"), for a viewer (`viewerId`, undefined when
- * anonymous). `allowed_orgs` is the owner's business: others see `[]`. Lists leave `content` out.
+ * anonymous), around its `content` (left out of lists) and `sections`. `allowed_orgs` is the owner's
+ * business: others see `[]`.
  */
-export function blueprintView(
-  bp: BlueprintRecord,
-  sections: readonly SectionRow[],
+function blueprintAnswer<S>(
+  bp: BlueprintHead,
   viewerId: string | undefined,
-  options: { content: boolean },
+  parts: { content?: unknown; sections: S[] },
 ) {
   const isOwner = viewerId !== undefined && bp.ownerId === viewerId;
   const username = bp.owner ? usernameOf(bp.owner.email) : null;
@@ -28,9 +28,8 @@ export function blueprintView(
     published_at: bp.publishedAt?.toISOString() ?? null,
     system_prompt: bp.systemPrompt,
     revision: bp.revision,
-    ...(options.content ? { content: bp.content } : {}),
-    sections: sections.map((section) => sectionView(section, 'blueprint')),
-    sections_count: sections.length,
+    ...parts,
+    sections_count: parts.sections.length,
     user:
       bp.owner && username !== null
         ? { username, first_name: bp.owner.firstName, last_name: bp.owner.lastName }
@@ -42,4 +41,27 @@ export function blueprintView(
     created_at: bp.createdAt.toISOString(),
     updated_at: bp.updatedAt.toISOString(),
   };
+}
+
+/** A blueprint with its content tree, and its sections with their settings. */
+export function blueprintView(
+  bp: BlueprintRecord,
+  sections: readonly SectionRow[],
+  viewerId: string | undefined,
+) {
+  return blueprintAnswer(bp, viewerId, {
+    content: bp.content,
+    sections: sections.map((section) => sectionView(section, 'blueprint')),
+  });
+}
+
+/** A blueprint as lists answer it: no `content`, and its sections as an outline without settings. */
+export function blueprintListItemView(
+  bp: BlueprintHead,
+  outline: readonly SectionOutlineRow[],
+  viewerId: string | undefined,
+) {
+  return blueprintAnswer(bp, viewerId, {
+    sections: outline.map((section) => sectionOutlineView(section, 'blueprint')),
+  });
 }

@@ -37,10 +37,11 @@ export function documentSectionHost(deps: WorkspaceRouteDeps): SectionHost {
           const sections = await tx.documents.sectionsOf(doc.id);
           const { edit, result } = change(asParent(doc, sections));
           const written = await writeDocument(tx, doc, edit, { actor: user, now: now(), sections });
+          const after = { ...written.document, content: edit.content ?? doc.content };
           return {
-            parent: asParent(written.document, written.sections),
+            parent: asParent(after, written.sections),
             result,
-            detail: documentDetailView(written.document, written.sections),
+            detail: documentDetailView(after, written.sections),
           };
         }),
       );

@@ -1,19 +1,19 @@
-import type { DocumentRecord } from '../storage/document-repository.js';
-import type { SectionRow } from '../structure/section-rows.js';
-import { sectionView } from '../structure/section-view.js';
+import type { DocumentHead, DocumentRecord } from '../storage/document-repository.js';
+import type { SectionOutlineRow, SectionRow } from '../structure/section-rows.js';
+import { sectionOutlineView, sectionView } from '../structure/section-view.js';
 
 /** Spec 000 §3: `completed` once every subsection is finalized (and there is one), else `in-progress`. */
-export function documentStatus(doc: Pick<DocumentRecord, 'finalizedCount' | 'subsectionCount'>) {
+export function documentStatus(doc: Pick<DocumentHead, 'finalizedCount' | 'subsectionCount'>) {
   return doc.subsectionCount > 0 && doc.finalizedCount >= doc.subsectionCount ? 'completed' : 'in-progress';
 }
 
-function progress(doc: DocumentRecord) {
+function progress(doc: DocumentHead) {
   const { finalizedCount: finalized, subsectionCount: total } = doc;
   return { finalized, total, percent: total > 0 ? Math.round((100 * finalized) / total) : 0 };
 }
 
-/** A document as lists answer it: everything but `content` (`docs/http-api.md` "Documents"). */
-export function documentSummaryView(doc: DocumentRecord, sections: readonly SectionRow[]) {
+/** What every document answer says besides its tree and sections (`docs/http-api.md` "Documents"). */
+function documentFields(doc: DocumentHead) {
   return {
     uuid: doc.id,
     id: doc.id,
@@ -27,15 +27,45 @@ export function documentSummaryView(doc: DocumentRecord, sections: readonly Sect
         : null,
     progress: progress(doc),
     revision: doc.revision,
-    sections: sections.map((section) => sectionView(section, 'document')),
     created_at: doc.createdAt.toISOString(),
     updated_at: doc.updatedAt.toISOString(),
   };
 }
 
-/** A document with its content tree. */
+/** A document as lists answer it: no `content`, and its sections as an outline without settings. */
+export function documentSummaryView(doc: DocumentHead, outline: readonly SectionOutlineRow[]) {
+  return {
+    ...documentFields(doc),
+    sections: outline.map((section) => sectionOutlineView(section, 'document')),
+  };
+}
+
+/** A document with its content tree, and its sections with their settings. */
 export function documentDetailView(doc: DocumentRecord, sections: readonly SectionRow[]) {
-  const { sections: outline, ...summary } = documentSummaryView(doc, sections);
-  // The contract's order: content before sections.
-  return { ...summary, content: doc.content, sections: outline };
+  return {
+    ...documentFields(doc),
+    content: doc.content,
+    sections: sections.map((section) => sectionView(section, 'document')),
+  };
+}
+
+/**
+ * {@link documentDetailView} as a JSON body, with the tree spliced in as the JSON text `contentJson`:
+ * a 400 KiB tree costs more to parse and serialise again than all the rest of the answer. The parts
+ * are encoded one by one, as joining the (usually ASCII) tree to text that is not, such as a prompt
+ * with a dash, would make the whole answer a two-byte string, slower to encode.
+ */
+export function documentDetailBody(
+  doc: DocumentHead,
+  contentJson: string,
+  sections: readonly SectionRow[],
+): Buffer {
+  const fields = JSON.stringify(documentFields(doc));
+  const outline = JSON.stringify(sections.map((section) => sectionView(section, 'document')));
+  // `fields` is a non-empty object: its closing brace makes way for the last two members.
+  return Buffer.concat([
+    Buffer.from(`${fields.slice(0, -1)},"content":`),
+    Buffer.from(contentJson),
+    Buffer.from(`,"sections":${outline}}`),
+  ]);
 }

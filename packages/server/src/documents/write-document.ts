@@ -1,10 +1,9 @@
-import { isDeepStrictEqual } from 'node:util';
 import { type DocumentJson, progressOf } from '@planwright/sdk/model';
-import type { DocumentChanges, DocumentRecord } from '../storage/document-repository.js';
+import type { DocumentChanges, DocumentHead } from '../storage/document-repository.js';
 import type { TransactionalStorage } from '../storage/storage.js';
 import type { UserRecord } from '../storage/user-repository.js';
 import { type ActivityEvent, recordActivity } from '../structure/activity-entries.js';
-import { planStructure } from '../structure/plan-structure.js';
+import { needsTemplate, planStructure } from '../structure/plan-structure.js';
 import type { SettingsOverrides } from '../structure/reconcile-sections.js';
 import type { SectionRow } from '../structure/section-rows.js';
 import { StaleWriteError } from '../structure/stale-write.js';
@@ -17,10 +16,12 @@ export interface DocumentEdit {
   settings?: SettingsOverrides;
 }
 
-/** The document after a write, with its rows. */
+/** The document after a write (its tree is the edit's, else the stored one), with its rows. */
 export interface WrittenDocument {
-  document: DocumentRecord;
+  document: DocumentHead;
   sections: SectionRow[];
+  /** The edit's tree as JSON text, as it was sent to the database; absent when the edit had none. */
+  contentJson?: string;
 }
 
 /**
@@ -30,24 +31,28 @@ export interface WrittenDocument {
  * transaction. A write that changes nothing writes nothing and keeps the revision. `context.sections`
  * are the document's rows when the caller has just read them.
  *
+ * The stored tree is never needed here, so callers need not read it (at 400 KiB, reading it costs
+ * more than writing the new one): its outline is the rows', and whether a new tree differs from it
+ * is asked of the database in the write itself.
+ *
  * @throws StaleWriteError when another write changed the document since `doc` was read.
  */
 export async function writeDocument(
   tx: TransactionalStorage,
-  doc: DocumentRecord,
+  doc: DocumentHead,
   edit: DocumentEdit,
   context: { actor: UserRecord; now: Date; sections?: SectionRow[] },
 ): Promise<WrittenDocument> {
   const existing = context.sections ?? (await tx.documents.sectionsOf(doc.id));
-  const content =
-    edit.content !== undefined && !isDeepStrictEqual(edit.content, doc.content) ? edit.content : undefined;
+  const { content } = edit;
   // A new part named after a blueprint part takes that part's settings (if the blueprint still exists).
   const template =
-    content !== undefined && doc.blueprintId !== null ? await tx.blueprints.sectionsOf(doc.blueprintId) : [];
+    content !== undefined && doc.blueprintId !== null && needsTemplate(content, existing)
+      ? await tx.blueprints.sectionsOf(doc.blueprintId)
+      : [];
   const plan = planStructure({
-    before: doc.content,
-    after: content ?? doc.content,
     existing,
+    ...(content !== undefined ? { after: content } : {}),
     template,
     ...(edit.settings ? { overrides: edit.settings } : {}),
   });
@@ -64,17 +69,26 @@ export async function writeDocument(
   }
   if (edit.description !== undefined && edit.description !== doc.description)
     changes.description = edit.description;
+  // A changed outline is a change for sure; a tree alone may be the stored one, which the write tells.
+  const changed = changes.title !== undefined || changes.description !== undefined || plan.rowsChanged;
   if (content !== undefined) {
     const progress = progressOf(content);
-    changes.content = content;
+    changes.contentJson = JSON.stringify(content);
     changes.finalizedCount = progress.finalized;
     changes.subsectionCount = progress.total;
     events.push(...plan.events);
   }
-  if (Object.keys(changes).length === 1 && !plan.rowsChanged) return { document: doc, sections: existing };
+  if (!changed && content === undefined) return { document: doc, sections: existing };
+  const { contentJson } = changes;
 
-  const updated = await tx.documents.updateAt(doc.id, doc.revision, changes);
-  if (!updated) throw new StaleWriteError();
+  const updated = await tx.documents.updateAt(doc.id, doc.revision, changes, { ifContentDiffers: !changed });
+  if (!updated) {
+    // Nothing was written: the tree is the stored one, unless another write got there first.
+    if (!changed && (await tx.documents.revisionOf(doc.id)) === doc.revision) {
+      return { document: doc, sections: existing, ...(contentJson !== undefined ? { contentJson } : {}) };
+    }
+    throw new StaleWriteError();
+  }
   if (plan.rowsChanged) await tx.documents.replaceSections(doc.id, plan.rows);
   await recordActivity(
     tx,
@@ -88,5 +102,5 @@ export async function writeDocument(
     },
     events,
   );
-  return { document: updated, sections: plan.rows };
+  return { document: updated, sections: plan.rows, ...(contentJson !== undefined ? { contentJson } : {}) };
 }

@@ -14,14 +14,14 @@ import {
   listedBlueprintsCondition,
 } from '../blueprints/blueprint-access.js';
 import { blueprintPatchInput, newBlueprintInput, UNTITLED_BLUEPRINT } from '../blueprints/blueprint-input.js';
-import { blueprintView } from '../blueprints/blueprint-view.js';
+import { blueprintListItemView, blueprintView } from '../blueprints/blueprint-view.js';
 import { blueprintViewerOf } from '../blueprints/blueprint-viewer.js';
 import { writeBlueprint } from '../blueprints/write-blueprint.js';
 import { parseInput } from '../http/http-error.js';
 import { listBody } from '../http/list-page.js';
 import { type ListQuery, parseListQuery } from '../http/list-query.js';
 import { uuidParam } from '../http/uuid-param.js';
-import type { BlueprintRecord } from '../storage/blueprint-repository.js';
+import type { BlueprintHead } from '../storage/blueprint-repository.js';
 import { recordActivity } from '../structure/activity-entries.js';
 import { normalizeContentInput } from '../structure/content-input.js';
 import { CONTENT_BODY_LIMIT, notFound } from '../structure/not-found.js';
@@ -47,13 +47,13 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
   const { storage, sessions, now } = deps;
 
   const listed = async (
-    page: { items: BlueprintRecord[]; total: number },
+    page: { items: BlueprintHead[]; total: number },
     query: ListQuery,
     viewerId: string | undefined,
   ) => {
-    const sections = await storage.blueprints.sectionsOfMany(page.items.map((bp) => bp.id));
+    const outlines = await storage.blueprints.outlinesOfMany(page.items.map((bp) => bp.id));
     return listBody(
-      page.items.map((bp) => blueprintView(bp, sections.get(bp.id) ?? [], viewerId, { content: false })),
+      page.items.map((bp) => blueprintListItemView(bp, outlines.get(bp.id) ?? [], viewerId)),
       page.total,
       query,
     );
@@ -129,7 +129,7 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
       return blueprint;
     });
     setRevisionTag(reply, created.revision);
-    return reply.status(201).send(blueprintView(created, sections, user.id, { content: true }));
+    return reply.status(201).send(blueprintView(created, sections, user.id));
   });
 
   /** `GET blueprints/{uuid}/`: the blueprint, if the caller (perhaps anonymous) may see it. */
@@ -139,7 +139,7 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
     const bp = await storage.blueprints.findById(id);
     if (!bp || !canReadBlueprint(bp, await blueprintViewerOf(storage, user))) throw notFound('blueprint');
     setRevisionTag(reply, bp.revision);
-    return blueprintView(bp, await storage.blueprints.sectionsOf(bp.id), user?.id, { content: true });
+    return blueprintView(bp, await storage.blueprints.sectionsOf(bp.id), user?.id);
   });
 
   /**
@@ -187,7 +187,7 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
           }),
         );
         setRevisionTag(reply, written.blueprint.revision);
-        return blueprintView(written.blueprint, written.sections, user.id, { content: true });
+        return blueprintView(written.blueprint, written.sections, user.id);
       },
     });
   }

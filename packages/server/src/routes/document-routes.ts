@@ -5,9 +5,10 @@ import { canReadBlueprint } from '../blueprints/blueprint-access.js';
 import { blueprintViewerOf } from '../blueprints/blueprint-viewer.js';
 import { documentContentFromBlueprint } from '../documents/document-from-blueprint.js';
 import { documentPatchInput, newDocumentInput } from '../documents/document-input.js';
-import { documentDetailView, documentSummaryView } from '../documents/document-view.js';
+import { documentDetailBody, documentDetailView, documentSummaryView } from '../documents/document-view.js';
 import { writeDocument } from '../documents/write-document.js';
 import { HttpError, parseInput } from '../http/http-error.js';
+import { sendJson } from '../http/json-body.js';
 import { listBody } from '../http/list-page.js';
 import { parseListQuery } from '../http/list-query.js';
 import { uuidParam } from '../http/uuid-param.js';
@@ -40,30 +41,35 @@ const unusableBlueprint = () =>
 export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void {
   const { storage, sessions, now } = deps;
 
-  /** `GET documents/`: one page of the caller's documents, without content. */
+  /** `GET documents/`: one page of the caller's documents, without content or settings. */
   app.get('/api/v1/documents/', async (request) => {
     const user = await requireUser(request, sessions);
     const query = parseListQuery(request);
     const { items, total } = await storage.documents.listOwned(user.id, query);
-    const sections = await storage.documents.sectionsOfMany(items.map((doc) => doc.id));
+    const outlines = await storage.documents.outlinesOfMany(items.map((doc) => doc.id));
     return listBody(
-      items.map((doc) => documentSummaryView(doc, sections.get(doc.id) ?? [])),
+      items.map((doc) => documentSummaryView(doc, outlines.get(doc.id) ?? [])),
       total,
       query,
     );
   });
 
   /**
-   * `POST documents/` `{blueprint, title?}`: a copy of a blueprint the caller may use (its tree, sections,
-   * subsections and their settings), titled like it unless `title` says otherwise. 201.
+   * `POST documents/` `{blueprint?, title?}`: a copy of a blueprint the caller may use (its tree, sections,
+   * subsections and their settings), titled like it unless `title` says otherwise; without a blueprint,
+   * of the seeded default (spec 000 §4 "Using default template"). 201.
    */
   app.post('/api/v1/documents/', async (request, reply) => {
     const user = await requireUser(request, sessions);
     const input = parseInput(newDocumentInput, request.body);
     const viewer = await blueprintViewerOf(storage, user);
     const created = await storage.transaction(async (tx) => {
-      // Kept from being deleted until the new document (which references it) is in.
-      const blueprint = await tx.blueprints.findById(input.blueprint, { lock: 'key share' });
+      // Kept from being deleted until the new document (which references it) is in. The default needs
+      // no lock: nobody can delete it.
+      const blueprint =
+        input.blueprint === null || input.blueprint === undefined
+          ? await tx.blueprints.findDefault()
+          : await tx.blueprints.findById(input.blueprint, { lock: 'key share' });
       if (!blueprint || !canReadBlueprint(blueprint, viewer)) throw unusableBlueprint();
       const content = documentContentFromBlueprint(blueprint.content);
       const sections = reconcileSections(
@@ -98,19 +104,22 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
     return reply.status(201).send(documentDetailView(created.document, created.sections));
   });
 
-  /** `GET documents/{uuid}/`: the document with its content and rows. */
+  /** `GET documents/{uuid}/`: the document with its content (passed on as stored, unparsed) and rows. */
   app.get<{ Params: DocumentParams }>('/api/v1/documents/:uuid/', async (request, reply) => {
     const user = await requireUser(request, sessions);
     const id = documentIdOf(request);
-    const doc = await storage.documents.findOwned(id, user.id);
+    const doc = await storage.documents.findOwnedWithContentJson(id, user.id);
     if (!doc) throw notFound('document');
     setRevisionTag(reply, doc.revision);
-    return documentDetailView(doc, await storage.documents.sectionsOf(doc.id));
+    const sections = await storage.documents.sectionsOf(doc.id);
+    return sendJson(reply, documentDetailBody(doc, doc.contentJson, sections));
   });
 
   /**
    * `PATCH`/`PUT documents/{uuid}/`: any of `{title, description, content}` (both verbs update only what
-   * is sent). Content is normalised, and the rows are rebuilt from it in the same transaction.
+   * is sent). Content is normalised, and the rows are rebuilt from it in the same transaction. The
+   * stored tree is not read (see {@link writeDocument}); a write without one answers the stored tree
+   * as JSON text, read after the write.
    */
   for (const method of ['PATCH', 'PUT'] as const) {
     app.route<{ Params: DocumentParams }>({
@@ -125,10 +134,10 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
         const precondition = readIfMatch(request);
         const written = await retryStaleWrites(() =>
           storage.transaction(async (tx) => {
-            const doc = await tx.documents.findOwned(id, user.id, { forUpdate: true });
+            const doc = await tx.documents.findOwnedHead(id, user.id, { forUpdate: true });
             if (!doc) throw notFound('document');
             assertRevision(precondition, doc.revision, 'document');
-            return writeDocument(
+            const result = await writeDocument(
               tx,
               doc,
               {
@@ -138,10 +147,15 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
               },
               { actor: user, now: now() },
             );
+            // Without a new tree the answer carries the stored one, read while the row is still locked.
+            return {
+              ...result,
+              contentJson: result.contentJson ?? (await tx.documents.contentJsonOf(doc.id)),
+            };
           }),
         );
         setRevisionTag(reply, written.document.revision);
-        return documentDetailView(written.document, written.sections);
+        return sendJson(reply, documentDetailBody(written.document, written.contentJson, written.sections));
       },
     });
   }

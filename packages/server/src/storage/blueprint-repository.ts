@@ -9,8 +9,8 @@ import {
 } from '../db/schema.js';
 import { offsetOf } from '../http/list-page.js';
 import type { ListOrdering, ListQuery } from '../http/list-query.js';
-import type { SectionRow } from '../structure/section-rows.js';
-import { flattenSections, insertBatches, nestSections } from './section-row-mapping.js';
+import type { SectionOutlineRow, SectionRow } from '../structure/section-rows.js';
+import { flattenSections, insertBatches, nestOutline, nestSections } from './section-row-mapping.js';
 
 /** Who owns a blueprint, as far as others may see: names, and the address only to build a username. */
 export interface BlueprintOwner {
@@ -24,6 +24,9 @@ export type BlueprintRecord = typeof blueprints.$inferSelect & {
   owner: BlueprintOwner | null;
   allowedOrgIds: string[];
 };
+
+/** A stored blueprint without its content tree, as lists read it. */
+export type BlueprintHead = Omit<BlueprintRecord, 'content'>;
 
 /** What a new blueprint is made of; its revision starts at 1. */
 export interface NewBlueprint {
@@ -48,11 +51,22 @@ export type BlueprintChanges = Partial<
   >
 > & { updatedAt: Date };
 
-const withOwner = {
-  ...getTableColumns(blueprints),
+const ownerColumns = {
   ownerEmail: users.email,
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
+};
+const withOwner = { ...getTableColumns(blueprints), ...ownerColumns };
+const { content: _content, ...headColumns } = getTableColumns(blueprints);
+const headWithOwner = { ...headColumns, ...ownerColumns };
+
+/** A blueprint row as selected, with or without content. */
+type BlueprintHeadRow = Omit<typeof blueprints.$inferSelect, 'content'>;
+
+/** A selected row with its owner and shared organisations in place of the owner columns. */
+type WithDetails<Row> = Omit<Row, 'ownerEmail' | 'ownerFirstName' | 'ownerLastName'> & {
+  owner: BlueprintOwner | null;
+  allowedOrgIds: string[];
 };
 
 function orderBy(ordering: ListOrdering): SQL[] {
@@ -136,13 +150,13 @@ export class BlueprintRepository {
     return found;
   }
 
-  /** One page of the blueprints `condition` selects, and how many it selects in all. */
+  /** One page of the blueprints `condition` selects (without content), and how many it selects in all. */
   async list(
     condition: SQL | undefined,
     query: ListQuery,
-  ): Promise<{ items: BlueprintRecord[]; total: number }> {
+  ): Promise<{ items: BlueprintHead[]; total: number }> {
     const rows = await this.db
-      .select(withOwner)
+      .select(headWithOwner)
       .from(blueprints)
       .leftJoin(users, eq(users.id, blueprints.ownerId))
       .where(condition)
@@ -154,7 +168,7 @@ export class BlueprintRepository {
   }
 
   /** One page of `ownerId`'s own blueprints. */
-  async listOwned(ownerId: string, query: ListQuery): Promise<{ items: BlueprintRecord[]; total: number }> {
+  async listOwned(ownerId: string, query: ListQuery): Promise<{ items: BlueprintHead[]; total: number }> {
     return this.list(eq(blueprints.ownerId, ownerId), query);
   }
 
@@ -163,7 +177,7 @@ export class BlueprintRepository {
     return (await this.sectionsOfMany([blueprintId])).get(blueprintId) ?? [];
   }
 
-  /** The section rows of several blueprints at once (one query per table, for lists). */
+  /** The section rows of several blueprints at once (one query per table). */
   async sectionsOfMany(blueprintIds: readonly string[]): Promise<Map<string, SectionRow[]>> {
     const result = new Map<string, SectionRow[]>();
     if (blueprintIds.length === 0) return result;
@@ -176,6 +190,40 @@ export class BlueprintRepository {
       result.set(
         id,
         nestSections(
+          sections.filter((row) => row.blueprintId === id),
+          subsections.filter((row) => row.blueprintId === id),
+        ),
+      );
+    }
+    return result;
+  }
+
+  /** The outlines of several blueprints' rows at once (no settings; one query per table, for lists). */
+  async outlinesOfMany(blueprintIds: readonly string[]): Promise<Map<string, SectionOutlineRow[]>> {
+    const result = new Map<string, SectionOutlineRow[]>();
+    if (blueprintIds.length === 0) return result;
+    const ids = [...blueprintIds];
+    const part = (table: typeof blueprintSections | typeof blueprintSubsections) => ({
+      blueprintId: table.blueprintId,
+      uuid: table.uuid,
+      blueprintUuid: table.blueprintUuid,
+      title: table.title,
+      position: table.position,
+    });
+    const [sections, subsections] = await Promise.all([
+      this.db
+        .select(part(blueprintSections))
+        .from(blueprintSections)
+        .where(inArray(blueprintSections.blueprintId, ids)),
+      this.db
+        .select({ ...part(blueprintSubsections), sectionUuid: blueprintSubsections.sectionUuid })
+        .from(blueprintSubsections)
+        .where(inArray(blueprintSubsections.blueprintId, ids)),
+    ]);
+    for (const id of ids) {
+      result.set(
+        id,
+        nestOutline(
           sections.filter((row) => row.blueprintId === id),
           subsections.filter((row) => row.blueprintId === id),
         ),
@@ -256,15 +304,13 @@ export class BlueprintRepository {
     return found;
   }
 
-  private async withDetails(
-    rows: ReadonlyArray<
-      typeof blueprints.$inferSelect & {
-        ownerEmail: string | null;
-        ownerFirstName: string | null;
-        ownerLastName: string | null;
-      }
-    >,
-  ): Promise<BlueprintRecord[]> {
+  private async withDetails<
+    Row extends BlueprintHeadRow & {
+      ownerEmail: string | null;
+      ownerFirstName: string | null;
+      ownerLastName: string | null;
+    },
+  >(rows: readonly Row[]): Promise<Array<WithDetails<Row>>> {
     const ids = rows.map((row) => row.id);
     const allowed =
       ids.length === 0

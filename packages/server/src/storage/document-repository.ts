@@ -3,11 +3,20 @@ import type { Db } from '../db/database.js';
 import { blueprints, documentSections, documentSubsections, documents } from '../db/schema.js';
 import { offsetOf } from '../http/list-page.js';
 import type { ListOrdering, ListQuery } from '../http/list-query.js';
-import type { SectionRow } from '../structure/section-rows.js';
-import { flattenSections, insertBatches, nestSections } from './section-row-mapping.js';
+import type { SectionOutlineRow, SectionRow } from '../structure/section-rows.js';
+import { flattenSections, insertBatches, nestOutline, nestSections } from './section-row-mapping.js';
 
-/** A stored document, with the title of the blueprint it was made from (null once that is deleted). */
-export type DocumentRecord = typeof documents.$inferSelect & { blueprintTitle: string | null };
+/**
+ * A stored document without its content tree (which is most of its size), with the title of the
+ * blueprint it was made from (null once that is deleted).
+ */
+export type DocumentHead = Omit<typeof documents.$inferSelect, 'content'> & { blueprintTitle: string | null };
+
+/** A stored document with its content tree. */
+export type DocumentRecord = DocumentHead & { content: unknown };
+
+/** A stored document with its content tree as the database prints it: JSON text, to be passed on unread. */
+export type DocumentWithContentJson = DocumentHead & { contentJson: string };
 
 /** What a new document is made of; its revision starts at 1. */
 export interface NewDocument {
@@ -25,13 +34,20 @@ export interface NewDocument {
 export interface DocumentChanges {
   title?: string;
   description?: string;
-  content?: unknown;
+  /** The new tree as JSON text (the caller has it serialised already, for its answer). */
+  contentJson?: string;
   finalizedCount?: number;
   subsectionCount?: number;
   updatedAt: Date;
 }
 
-const withBlueprintTitle = { ...getTableColumns(documents), blueprintTitle: blueprints.title };
+const { content: _content, ...headColumns } = getTableColumns(documents);
+const head = { ...headColumns, blueprintTitle: blueprints.title };
+const withContent = { ...head, content: documents.content };
+const withContentJson = { ...head, contentJson: sql<string>`${documents.content}::text` };
+const ofBlueprint = eq(blueprints.id, documents.blueprintId);
+/** Another user's document is as absent as a missing one. */
+const owned = (id: string, ownerId: string) => and(eq(documents.id, id), eq(documents.ownerId, ownerId));
 
 function orderBy(ordering: ListOrdering): SQL[] {
   const direction = ordering.startsWith('-') ? desc : asc;
@@ -73,9 +89,9 @@ export class DocumentRepository {
    */
   async findById(id: string, options: { forUpdate?: boolean } = {}): Promise<DocumentRecord | undefined> {
     const query = this.db
-      .select(withBlueprintTitle)
+      .select(withContent)
       .from(documents)
-      .leftJoin(blueprints, eq(blueprints.id, documents.blueprintId))
+      .leftJoin(blueprints, ofBlueprint)
       .where(eq(documents.id, id));
     const [row] = options.forUpdate ? await query.for('update', { of: documents }) : await query;
     return row;
@@ -87,17 +103,63 @@ export class DocumentRepository {
     ownerId: string,
     options: { forUpdate?: boolean } = {},
   ): Promise<DocumentRecord | undefined> {
-    const found = await this.findById(id, options);
-    return found?.ownerId === ownerId ? found : undefined;
+    const query = this.db
+      .select(withContent)
+      .from(documents)
+      .leftJoin(blueprints, ofBlueprint)
+      .where(owned(id, ownerId));
+    const [row] = options.forUpdate ? await query.for('update', { of: documents }) : await query;
+    return row;
   }
 
-  /** One page of `ownerId`'s documents, and how many there are in all. */
-  async listOwned(ownerId: string, query: ListQuery): Promise<{ items: DocumentRecord[]; total: number }> {
+  /**
+   * Like {@link findOwned} without the content tree: a write that brings a whole new tree needs the
+   * stored one's outline only, which the rows tell (and the database compares the trees itself).
+   */
+  async findOwnedHead(
+    id: string,
+    ownerId: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<DocumentHead | undefined> {
+    const query = this.db
+      .select(head)
+      .from(documents)
+      .leftJoin(blueprints, ofBlueprint)
+      .where(owned(id, ownerId));
+    const [row] = options.forUpdate ? await query.for('update', { of: documents }) : await query;
+    return row;
+  }
+
+  /**
+   * Like {@link findOwned} with the content tree as JSON text: a read that only passes the tree on
+   * skips parsing and re-serialising it.
+   */
+  async findOwnedWithContentJson(id: string, ownerId: string): Promise<DocumentWithContentJson | undefined> {
+    const [row] = await this.db
+      .select(withContentJson)
+      .from(documents)
+      .leftJoin(blueprints, ofBlueprint)
+      .where(owned(id, ownerId));
+    return row;
+  }
+
+  /** The content tree as JSON text (of a document known to exist: the caller holds its row). */
+  async contentJsonOf(id: string): Promise<string> {
+    const [row] = await this.db
+      .select({ contentJson: withContentJson.contentJson })
+      .from(documents)
+      .where(eq(documents.id, id));
+    if (!row) throw new Error('the document is gone');
+    return row.contentJson;
+  }
+
+  /** One page of `ownerId`'s documents (without content), and how many there are in all. */
+  async listOwned(ownerId: string, query: ListQuery): Promise<{ items: DocumentHead[]; total: number }> {
     const mine = eq(documents.ownerId, ownerId);
     const items = await this.db
-      .select(withBlueprintTitle)
+      .select(head)
       .from(documents)
-      .leftJoin(blueprints, eq(blueprints.id, documents.blueprintId))
+      .leftJoin(blueprints, ofBlueprint)
       .where(mine)
       .orderBy(...orderBy(query.ordering))
       .limit(query.pageSize)
@@ -111,7 +173,7 @@ export class DocumentRepository {
     return (await this.sectionsOfMany([documentId])).get(documentId) ?? [];
   }
 
-  /** The section rows of several documents at once (one query per table, for lists). */
+  /** The section rows of several documents at once (one query per table). */
   async sectionsOfMany(documentIds: readonly string[]): Promise<Map<string, SectionRow[]>> {
     const result = new Map<string, SectionRow[]>();
     if (documentIds.length === 0) return result;
@@ -132,21 +194,82 @@ export class DocumentRepository {
     return result;
   }
 
+  /** The outlines of several documents' rows at once (no settings; one query per table, for lists). */
+  async outlinesOfMany(documentIds: readonly string[]): Promise<Map<string, SectionOutlineRow[]>> {
+    const result = new Map<string, SectionOutlineRow[]>();
+    if (documentIds.length === 0) return result;
+    const ids = [...documentIds];
+    const part = (table: typeof documentSections | typeof documentSubsections) => ({
+      documentId: table.documentId,
+      uuid: table.uuid,
+      blueprintUuid: table.blueprintUuid,
+      title: table.title,
+      position: table.position,
+    });
+    const [sections, subsections] = await Promise.all([
+      this.db
+        .select(part(documentSections))
+        .from(documentSections)
+        .where(inArray(documentSections.documentId, ids)),
+      this.db
+        .select({
+          ...part(documentSubsections),
+          sectionUuid: documentSubsections.sectionUuid,
+          finalized: documentSubsections.finalized,
+        })
+        .from(documentSubsections)
+        .where(inArray(documentSubsections.documentId, ids)),
+    ]);
+    for (const id of ids) {
+      result.set(
+        id,
+        nestOutline(
+          sections.filter((row) => row.documentId === id),
+          subsections.filter((row) => row.documentId === id),
+        ),
+      );
+    }
+    return result;
+  }
+
   /**
-   * Applies `changes` and bumps the revision, only if the document is still at `revision`. Answers the
-   * updated document, or `undefined` when it is gone or another write got there first.
+   * Applies `changes` and bumps the revision, only if the document is still at `revision`; with
+   * `ifContentDiffers`, only if `changes.contentJson` also differs from the stored tree (compared by the
+   * database as jsonb, so whatever the key order). Answers the updated document without its tree, or
+   * `undefined` when it is gone, another write got there first, or (`ifContentDiffers`) the tree is
+   * the stored one.
    */
   async updateAt(
     id: string,
     revision: number,
     changes: DocumentChanges,
-  ): Promise<DocumentRecord | undefined> {
+    options: { ifContentDiffers?: boolean } = {},
+  ): Promise<DocumentHead | undefined> {
+    const { contentJson, ...fields } = changes;
+    const set = { ...fields, revision: sql`${documents.revision} + 1` };
+    const at = and(eq(documents.id, id), eq(documents.revision, revision));
+    const returning = {
+      ...headColumns,
+      blueprintTitle: sql<string | null>`(${this.db
+        .select({ title: blueprints.title })
+        .from(blueprints)
+        .where(eq(blueprints.id, documents.blueprintId))})`,
+    };
+    if (contentJson === undefined) {
+      const [row] = await this.db.update(documents).set(set).where(at).returning(returning);
+      return row;
+    }
+    // The tree is sent once, as one parameter both the comparison and the write use: the transfer of
+    // a large tree costs more than anything the database does with it.
     const [row] = await this.db
       .update(documents)
-      .set({ ...changes, revision: sql`${documents.revision} + 1` })
-      .where(and(eq(documents.id, id), eq(documents.revision, revision)))
-      .returning({ id: documents.id });
-    return row ? this.findById(row.id) : undefined;
+      .set({ ...set, content: sql`incoming.content` })
+      .from(sql`(select ${contentJson}::jsonb as content) as incoming`)
+      .where(
+        options.ifContentDiffers ? and(at, sql`${documents.content} is distinct from incoming.content`) : at,
+      )
+      .returning(returning);
+    return row;
   }
 
   /** Replaces every section and subsection row of the document with `sections`. Run inside a transaction. */

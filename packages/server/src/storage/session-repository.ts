@@ -1,6 +1,7 @@
 import { eq, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { sessions } from '../db/schema.js';
+import { sessions, users } from '../db/schema.js';
+import type { UserRecord } from './user-repository.js';
 
 /** A stored session. */
 export type SessionRecord = typeof sessions.$inferSelect;
@@ -19,6 +20,18 @@ export class SessionRepository {
   async findByTokenHash(tokenHash: string): Promise<SessionRecord | undefined> {
     const [row] = await this.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
     return row;
+  }
+
+  /** The session with its user (when it has one) in one query: every signed-in request needs both. */
+  async findWithUserByTokenHash(
+    tokenHash: string,
+  ): Promise<{ session: SessionRecord; user: UserRecord | undefined } | undefined> {
+    const [row] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, tokenHash));
+    return row ? { session: row.session, user: row.user ?? undefined } : undefined;
   }
 
   async update(

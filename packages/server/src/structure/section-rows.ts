@@ -35,6 +35,14 @@ export interface SectionRow extends SectionSettings {
   subsections: SubsectionRow[];
 }
 
+/** A subsection's place in the outline: its row without the settings (what lists answer). */
+export type SubsectionOutlineRow = Omit<SubsectionRow, keyof SectionSettings>;
+
+/** A section's place in the outline, with its subsections', without settings (what lists answer). */
+export interface SectionOutlineRow extends Omit<SectionRow, keyof SectionSettings | 'subsections'> {
+  subsections: SubsectionOutlineRow[];
+}
+
 /** Settings of a section or subsection nobody has configured. */
 export const EMPTY_SETTINGS: SectionSettings = Object.freeze({
   developerPrompt: '',

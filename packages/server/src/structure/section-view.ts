@@ -1,4 +1,4 @@
-import type { SectionRow, SubsectionRow } from './section-rows.js';
+import type { SectionOutlineRow, SectionRow, SubsectionRow } from './section-rows.js';
 
 /** Which parent a section belongs to: blueprint subsections have no `finalized`. */
 export type ParentKind = 'document' | 'blueprint';
@@ -33,5 +33,23 @@ export function sectionView(row: SectionRow, kind: ParentKind) {
     order: row.position,
     ...settingsView(row),
     subsections: row.subsections.map((subsection) => subsectionView(subsection, kind)),
+  };
+}
+
+/**
+ * A section's place in the outline, as list items answer it: `uuid`, `title`, `order` and its
+ * subsections' (with `finalized` in documents), no settings (`docs/http-api.md`).
+ */
+export function sectionOutlineView(row: SectionOutlineRow, kind: ParentKind) {
+  return {
+    uuid: row.uuid,
+    title: row.title,
+    order: row.position,
+    subsections: row.subsections.map((subsection) => ({
+      uuid: subsection.uuid,
+      title: subsection.title,
+      order: subsection.position,
+      ...(kind === 'document' ? { finalized: subsection.finalized } : {}),
+    })),
   };
 }

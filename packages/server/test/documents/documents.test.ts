@@ -90,11 +90,48 @@ describe('POST documents/', () => {
     expect(doc.title).toBe('Acme plan');
   });
 
+  it.each<[string, { blueprint?: null; title?: string } | undefined]>([
+    ['no body', undefined],
+    ['an empty body', {}],
+    ['blueprint null', { blueprint: null }],
+    ['blueprint null and a title', { blueprint: null, title: 'From the default' }],
+  ])(
+    'without a blueprint (%s) copies the seeded default (spec 000 §4 "Using default template")',
+    async (_label, body) => {
+      const blueprint = await defaultBlueprintId(t);
+      const res = await call(t, 'POST', 'documents/', { as: ada, body });
+      expect(res.statusCode, res.body).toBe(201);
+      const doc = res.json();
+      expect(doc.blueprint).toEqual({ uuid: blueprint, title: 'Business Plan' });
+      expect(doc.title).toBe(body?.title ?? 'Business Plan');
+      expect(doc.sections.map((s: { title: string }) => s.title)).toEqual(
+        DEFAULT_BLUEPRINT.sections.map((s) => s.title),
+      );
+      expectRowsMatchTree(doc);
+    },
+  );
+
+  it('reads a JSON null body as no blueprint', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents/',
+      headers: { ...ada.headers, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().blueprint.title).toBe('Business Plan');
+  });
+
   it.each([
-    [{}, 'blueprint'],
+    [{ blueprint: '' }, 'blueprint'],
+    [{ blueprint: '   ' }, 'blueprint'],
     [{ blueprint: 'not-a-uuid' }, 'blueprint'],
+    [{ blueprint: "' OR 1=1 --" }, 'blueprint'],
     [{ blueprint: '00000000-0000-4000-8000-000000000000' }, 'blueprint'],
     [{ blueprint: 42 }, 'blueprint'],
+    [{ blueprint: false }, 'blueprint'],
+    [{ blueprint: [] }, 'blueprint'],
+    [{ blueprint: {} }, 'blueprint'],
   ])('refuses %j with 400 naming %s', async (body, param) => {
     const res = await call(t, 'POST', 'documents/', { as: ada, body });
     expect(res.statusCode, res.body).toBe(400);
