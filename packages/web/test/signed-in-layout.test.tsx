@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserAvatar } from '../src/account/user-avatar';
 import { createFakeServer, currentUser, json } from './support/fake-server';
@@ -63,7 +63,12 @@ describe('signed-in layout (spec 000 §2; SPEC.md GD3, GD4)', () => {
     expect(menuButton.textContent).toBe('AL');
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(menuButton);
-    const menu = document.getElementById(menuButton.getAttribute('aria-controls') ?? '') as HTMLElement;
+    // Under load the dashboard's own queries may still be settling: wait for the menu, don't assume it.
+    const menu = await waitFor(() => {
+      const opened = document.getElementById(menuButton.getAttribute('aria-controls') ?? '');
+      if (!opened) throw new Error('the account menu did not open');
+      return opened;
+    });
     const items = within(menu).getAllByRole('link');
     expect(items.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
@@ -79,7 +84,7 @@ describe('signed-in layout (spec 000 §2; SPEC.md GD3, GD4)', () => {
   it('GD3: the page supplies its breadcrumbs, marked for medium screens and wider', async () => {
     const app = renderApp({ path: '/dashboard/profile', server: server(), session: ADA });
     await screen.findByRole('heading', { name: 'Profile' });
-    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs.className).toContain('md:block');
     expect(crumbs.className).toContain('hidden');
     expect(within(crumbs).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');

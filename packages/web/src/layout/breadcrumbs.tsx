@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useLayoutEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { type BreadcrumbItem, BreadcrumbStore } from './breadcrumb-store';
 
@@ -10,7 +10,8 @@ export const BreadcrumbContext = createContext<BreadcrumbStore | null>(null);
  */
 export function useBreadcrumbs(items: readonly BreadcrumbItem[]): void {
   const store = useContext(BreadcrumbContext);
-  useEffect(() => {
+  // A layout effect: the navbar shows the crumbs in the same paint as the page, never a frame later.
+  useLayoutEffect(() => {
     if (!store) return;
     store.set(items);
     return () => store.clear(items);
