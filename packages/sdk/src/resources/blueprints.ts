@@ -8,7 +8,7 @@ import { type ListPage, listSchema } from './list.js';
 import { type ListQuery, listParams } from './list-query.js';
 import { parseInput } from './parse-input.js';
 import { pathSegment } from './path-segment.js';
-import { ifMatchHeaders, revisionOf, withEtagRevision } from './revision.js';
+import { revisionedCall, revisionOf } from './revision.js';
 import { type Section, sectionsOutlineSchema } from './section-schemas.js';
 import { createSectionsResource, type SectionsResource } from './sections.js';
 import { DESCRIPTION_MAX_LENGTH, longTextInputSchema, titleInputSchema } from './text-fields.js';
@@ -249,30 +249,20 @@ export function createBlueprintsResource(http: HttpClient): BlueprintsResource {
   return {
     list: (query, options = {}) => list('blueprints/', query, options),
     available: (query, options = {}) => list('blueprints/available/', query, options),
-    get: async (uuid, options = {}) => {
-      const target = path(uuid);
-      return withEtagRevision((onHeaders) =>
-        http.get(target, { schema: blueprintDetailSchema, signal: options.signal, onHeaders }),
-      );
-    },
+    get: async (uuid, options = {}) =>
+      revisionedCall(http, { method: 'get', path: path(uuid) }, blueprintDetailSchema, {
+        signal: options.signal,
+      }),
     create: async (input = {}, options = {}) => {
       const body = parseInput(createInputSchema, input, 'blueprint');
-      return withEtagRevision((onHeaders) =>
-        http.post('blueprints/', body, { schema: blueprintDetailSchema, signal: options.signal, onHeaders }),
-      );
+      return revisionedCall(http, { method: 'post', path: 'blueprints/', body }, blueprintDetailSchema, {
+        signal: options.signal,
+      });
     },
     update: async (uuid, changes, options = {}) => {
       const target = path(uuid);
       const body = parseInput(changesSchema, changes, 'blueprint changes');
-      const headers = ifMatchHeaders(options);
-      return withEtagRevision((onHeaders) =>
-        http.patch(target, body, {
-          schema: blueprintDetailSchema,
-          signal: options.signal,
-          headers,
-          onHeaders,
-        }),
-      );
+      return revisionedCall(http, { method: 'patch', path: target, body }, blueprintDetailSchema, options);
     },
     delete: async (uuid, options = {}) => {
       await http.delete(path(uuid), { signal: options.signal });

@@ -9,7 +9,7 @@ import { type ListPage, listSchema } from './list.js';
 import { type ListOrdering, type ListQuery, listParams } from './list-query.js';
 import { parseInput } from './parse-input.js';
 import { pathSegment } from './path-segment.js';
-import { ifMatchHeaders, revisionOf, withEtagRevision } from './revision.js';
+import { ifMatchHeaders, revisionedCall, revisionOf } from './revision.js';
 import { type Section, sectionsOutlineSchema } from './section-schemas.js';
 import { createSectionsResource, type SectionsResource } from './sections.js';
 import { DESCRIPTION_MAX_LENGTH, longTextInputSchema, titleInputSchema } from './text-fields.js';
@@ -234,28 +234,20 @@ export function createDocumentsResource(http: HttpClient): DocumentsResource {
         schema: listSchema(documentSummarySchema),
         signal: options.signal,
       }),
-    get: (uuid, options = {}) =>
-      withEtagRevision((onHeaders) =>
-        http.get(path(uuid), { schema: documentDetailSchema, signal: options.signal, onHeaders }),
-      ),
+    get: async (uuid, options = {}) =>
+      revisionedCall(http, { method: 'get', path: path(uuid) }, documentDetailSchema, {
+        signal: options.signal,
+      }),
     create: async (input = {}, options = {}) => {
       const body = parseInput(createInputSchema, input, 'document');
-      return withEtagRevision((onHeaders) =>
-        http.post('documents/', body, { schema: documentDetailSchema, signal: options.signal, onHeaders }),
-      );
+      return revisionedCall(http, { method: 'post', path: 'documents/', body }, documentDetailSchema, {
+        signal: options.signal,
+      });
     },
     update: async (uuid, changes, options = {}) => {
       const target = path(uuid);
       const body = parseInput(changesSchema, changes, 'document changes');
-      const headers = ifMatchHeaders(options);
-      return withEtagRevision((onHeaders) =>
-        http.patch(target, body, {
-          schema: documentDetailSchema,
-          signal: options.signal,
-          headers,
-          onHeaders,
-        }),
-      );
+      return revisionedCall(http, { method: 'patch', path: target, body }, documentDetailSchema, options);
     },
     delete: async (uuid, options = {}) => {
       const target = path(uuid);

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
+import type { HttpClient } from '../http/http-client.js';
 import type { WriteOptions } from './call-options.js';
 
 function isRevision(value: unknown): value is number {
@@ -68,4 +70,24 @@ export async function withEtagRevision<T extends { revision: number | null }>(
   const etag = etagRecorder();
   const answer = await run(etag.onHeaders);
   return answer.revision === null ? { ...answer, revision: etag.revision } : answer;
+}
+
+/**
+ * One call on a revisioned object (`GET`, `POST` or `PATCH` of a document or blueprint): the answer is
+ * parsed with `schema`, `ifMatch` becomes `If-Match`, and `revision` is filled from the `ETag` when the
+ * body carried none. One path for every such call, so documents and blueprints cannot drift apart.
+ */
+export function revisionedCall<T extends { revision: number | null }>(
+  http: HttpClient,
+  call: { method: 'get'; path: string } | { method: 'post' | 'patch'; path: string; body: unknown },
+  schema: z.ZodType<T>,
+  options: WriteOptions = {},
+): Promise<T> {
+  const headers = ifMatchHeaders(options);
+  return withEtagRevision((onHeaders) => {
+    const request = { schema, signal: options.signal, headers, onHeaders };
+    return call.method === 'get'
+      ? http.get(call.path, request)
+      : http[call.method](call.path, call.body, request);
+  });
 }
