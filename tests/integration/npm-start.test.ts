@@ -67,7 +67,10 @@ describe('npm start', () => {
       expect(html).toContain('<div id="root"');
       const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
       expect(script, 'index.html loads a script').toBeDefined();
-      expect((await fetch(`${first.url}${script}`)).status).toBe(200);
+      const scriptAnswer = await fetch(`${first.url}${script}`);
+      expect(scriptAnswer.status).toBe(200);
+      // Read it all: an unread body keeps the request in flight, and shutdown would wait for it.
+      expect((await scriptAnswer.arrayBuffer()).byteLength).toBeGreaterThan(0);
 
       const health = await fetch(`${first.url}/api/v1/health`);
       expect(health.status).toBe(200);
