@@ -288,6 +288,33 @@ export {
   titleError,
   titleInputSchema,
 } from './resources/text-fields.js';
+export {
+  createStorageDraftStore,
+  type Draft,
+  type DraftResourceType,
+  type DraftStorage,
+  type DraftStore,
+  draftKey,
+  type StorageDraftStoreOptions,
+} from './save/draft-store.js';
+export {
+  type SaveClock,
+  SaveController,
+  type SaveControllerOptions,
+  type SaveRetryOptions,
+  type SaveTransportResult,
+  type SaveWriteContext,
+} from './save/save-controller.js';
+export {
+  BLUEPRINT_SAVE_DEBOUNCE_MS,
+  DOCUMENT_SAVE_DEBOUNCE_MS,
+  SAVED_TO_IDLE_MS,
+  type SaveConflict,
+  type SaveFailure,
+  type SaveFailureKind,
+  type SaveSnapshot,
+  type SaveStatus,
+} from './save/save-snapshot.js';
 export type { Listener } from './state/subscribable.js';
 export {
   DARK_THEME,

@@ -5,7 +5,7 @@ import { AuthRequiredError } from '../errors/auth-required-error.js';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 import { RevisionConflictError } from '../errors/revision-conflict-error.js';
 import type { QueryParams } from './query-string.js';
-import { encodeRequestBody } from './request-body.js';
+import { encodeRequestBody, fitsKeepalive } from './request-body.js';
 import { buildRequestUrl } from './request-url.js';
 import { readErrorBody, readResponseBody } from './response-body.js';
 import { type RequestTarget, toTransportError } from './transport-error.js';
@@ -59,6 +59,11 @@ export interface RequestOptions<S extends ResponseSchema | undefined = undefined
   headers?: Record<string, string>;
   signal?: AbortSignal;
   credentials?: CredentialsMode;
+  /**
+   * Passed to `fetch` so the request outlives the page (a save on page hide). Browsers refuse keepalive
+   * bodies over 64 KiB, so a body known to be bigger is sent without it rather than not at all (H17).
+   */
+  keepalive?: boolean;
   /**
    * `false` makes the call stand outside the session: no `X-Session-Token` is sent, and a 401 or 403
    * rejects with a plain {@link ApiError} without clearing the store or calling `onAuthRequired`
@@ -154,6 +159,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     if (body !== undefined) init.body = body;
     if (call.signal) init.signal = call.signal;
     if (call.credentials) init.credentials = call.credentials;
+    if (call.keepalive === true && fitsKeepalive(body)) init.keepalive = true;
 
     // Read into a local and call it bare: `options.fetch(...)` would call the browser's fetch with
     // `this === options`, which throws "Illegal invocation".

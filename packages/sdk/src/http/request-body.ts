@@ -42,3 +42,24 @@ export function encodeRequestBody(body: unknown): EncodedBody {
   }
   return { body: JSON.stringify(body), contentType: 'application/json' };
 }
+
+/** The body limit browsers put on keepalive requests (the Fetch standard's 64 KiB in-flight quota). */
+export const KEEPALIVE_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Whether a body may go with `keepalive`: a browser rejects a bigger one outright (a `TypeError`, so the save
+ * would fail even when the page stays open). Strings, blobs and binary data are measured; other bodies (form
+ * data, URL parameters) are left to the browser.
+ */
+export function fitsKeepalive(body: BodyInit | undefined): boolean {
+  if (body === undefined || body === null) return true;
+  // Each UTF-16 unit takes one to three UTF-8 bytes: measure only when those bounds do not decide.
+  if (typeof body === 'string') {
+    if (body.length * 3 <= KEEPALIVE_BODY_LIMIT) return true;
+    if (body.length > KEEPALIVE_BODY_LIMIT) return false;
+    return new TextEncoder().encode(body).byteLength <= KEEPALIVE_BODY_LIMIT;
+  }
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return body.byteLength <= KEEPALIVE_BODY_LIMIT;
+  if (typeof Blob !== 'undefined' && body instanceof Blob) return body.size <= KEEPALIVE_BODY_LIMIT;
+  return true;
+}

@@ -2,6 +2,11 @@
 export interface CallOptions {
   /** Aborts the call; it then rejects with an `AbortedError`. */
   signal?: AbortSignal;
+  /**
+   * Lets the request outlive the page (`fetch`'s `keepalive`), for a save on page hide. Browsers refuse
+   * keepalive bodies over 64 KiB, so a bigger body is sent without it (H17).
+   */
+  keepalive?: boolean;
 }
 
 /** Options of a call that changes a document or blueprint. */

@@ -85,7 +85,7 @@ export function revisionedCall<T extends { revision: number | null }>(
 ): Promise<T> {
   const headers = ifMatchHeaders(options);
   return withEtagRevision((onHeaders) => {
-    const request = { schema, signal: options.signal, headers, onHeaders };
+    const request = { schema, signal: options.signal, keepalive: options.keepalive, headers, onHeaders };
     return call.method === 'get'
       ? http.get(call.path, request)
       : http[call.method](call.path, call.body, request);
