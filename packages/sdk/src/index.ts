@@ -289,8 +289,11 @@ export {
   titleInputSchema,
 } from './resources/text-fields.js';
 export {
+  clearStoredDrafts,
   createStorageDraftStore,
+  DRAFT_KEY_PREFIX,
   type Draft,
+  type DraftListingStorage,
   type DraftResourceType,
   type DraftStorage,
   type DraftStore,

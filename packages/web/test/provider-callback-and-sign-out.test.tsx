@@ -136,7 +136,7 @@ describe('sign-out (spec 000 §4 "Sign-out"; SPEC.md O1)', () => {
       .on('DELETE /_allauth/browser/v1/auth/session', allauth.unauthenticated());
   }
 
-  it('O1: deletes both kinds of server session, clears the four stored values and goes to /', async () => {
+  it('O1: deletes both kinds of server session, clears the four stored values and the drafts, and goes to /', async () => {
     const fake = signOutServer();
     const app = renderApp({
       path: '/account/signout',
@@ -149,6 +149,7 @@ describe('sign-out (spec 000 §4 "Sign-out"; SPEC.md O1)', () => {
       },
     });
     app.storage.data.set('emailVerificationBannerDismissed', '1');
+    app.storage.data.set('planwright:draft:document:d-1', '{"v":1}');
     app.queryClient.setQueryData(['account', 'me'], { email: 'ada@example.com' });
     await screen.findByRole('heading', { name: 'For Founders' });
     expect(app.location()).toBe('/');

@@ -34,6 +34,9 @@ export interface StorageDraftStoreOptions<C> {
 
 const DRAFT_FORMAT = 1;
 
+/** Every draft key starts with this (`draftKey`). */
+export const DRAFT_KEY_PREFIX = 'planwright:draft:';
+
 const storedDraftSchema = z.object({
   v: z.literal(DRAFT_FORMAT),
   content: z.unknown(),
@@ -109,5 +112,26 @@ export function draftKey(resourceType: DraftResourceType, uuid: string): string 
   if (typeof uuid !== 'string' || uuid.trim() === '') {
     throw new TypeError('A draft key needs the resource uuid.');
   }
-  return `planwright:draft:${resourceType}:${uuid}`;
+  return `${DRAFT_KEY_PREFIX}${resourceType}:${uuid}`;
+}
+
+/** What {@link clearStoredDrafts} needs of the Web Storage API. */
+export type DraftListingStorage = Pick<Storage, 'length' | 'key' | 'removeItem'>;
+
+/**
+ * Removes every stored draft (S25): on sign-out, so unsaved content does not outlive the session on a shared
+ * computer. Returns how many were removed; never throws (blocked storage removes nothing).
+ */
+export function clearStoredDrafts(storage: () => DraftListingStorage | null): number {
+  return attempt(() => {
+    const target = storage();
+    if (!target) return 0;
+    const keys: string[] = [];
+    for (let index = 0; index < target.length; index += 1) {
+      const key = target.key(index);
+      if (key?.startsWith(DRAFT_KEY_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) target.removeItem(key);
+    return keys.length;
+  }, 0);
 }

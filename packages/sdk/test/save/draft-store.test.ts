@@ -1,4 +1,4 @@
-import { createStorageDraftStore, type DraftStorage, draftKey } from '@planwright/sdk';
+import { clearStoredDrafts, createStorageDraftStore, type DraftStorage, draftKey } from '@planwright/sdk';
 import { describe, expect, it } from 'vitest';
 import { readCorpusFile } from '../support/corpus.js';
 import { type Doc, FakeStorage, isDoc } from './support/save-harness.js';
@@ -146,5 +146,30 @@ describe('S18 draft keys', () => {
       keys.add(key);
     }
     expect(keys.size).toBe(new Set(naughty.filter((uuid) => uuid.trim() !== '')).size);
+  });
+});
+
+describe('S25 clearing every draft at sign-out', () => {
+  it('removes the drafts of every resource and nothing else', () => {
+    const storage = new FakeStorage();
+    storage.setItem(draftKey('document', 'a'), '{}');
+    storage.setItem(draftKey('blueprint', 'b'), '{}');
+    storage.setItem('planwright:sidebar:document:a', '["s1"]');
+    storage.setItem('sessionToken', 't');
+    expect(clearStoredDrafts(() => storage)).toBe(2);
+    expect([...storage.items.keys()].sort()).toEqual(['planwright:sidebar:document:a', 'sessionToken']);
+  });
+
+  it('never throws: no storage, or storage that refuses', () => {
+    expect(clearStoredDrafts(() => null)).toBe(0);
+    expect(
+      clearStoredDrafts(() => {
+        throw new DOMException('denied', 'SecurityError');
+      }),
+    ).toBe(0);
+    const storage = new FakeStorage();
+    storage.setItem(draftKey('document', 'a'), '{}');
+    storage.failing.add('removeItem');
+    expect(clearStoredDrafts(() => storage)).toBe(0);
   });
 });

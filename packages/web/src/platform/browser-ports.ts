@@ -6,6 +6,9 @@ export interface KeyValueStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
+  /** How many keys there are, and the key at an index: what sign-out needs to find every stored draft. */
+  readonly length: number;
+  key(index: number): string | null;
 }
 
 /** Where a popup reports to (the window that opened it). */

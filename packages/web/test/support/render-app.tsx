@@ -25,6 +25,10 @@ export function memoryStorage(
     removeItem: (key) => {
       data.delete(key);
     },
+    get length() {
+      return data.size;
+    },
+    key: (index) => [...data.keys()][index] ?? null,
   };
 }
 

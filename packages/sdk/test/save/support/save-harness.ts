@@ -39,6 +39,12 @@ export class FakeStorage implements DraftStorage {
     if (this.failing.has('removeItem')) throw new DOMException('denied', 'SecurityError');
     this.items.delete(key);
   }
+  get length(): number {
+    return this.items.size;
+  }
+  key(index: number): string | null {
+    return [...this.items.keys()][index] ?? null;
+  }
 }
 
 /** One `write` call the fake transport holds until the test answers it. */

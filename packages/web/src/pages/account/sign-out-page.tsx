@@ -1,3 +1,4 @@
+import { clearStoredDrafts } from '@planwright/sdk';
 import { AccountFrame, Working } from '../../account/account-frame';
 import { SIGN_OUT_PAGE_TEXTS as TEXTS } from '../../account/account-texts';
 import { performSignOut, signOutMachine } from '../../account/sign-out-flow';
@@ -8,7 +9,8 @@ import { useFlow, useLatest } from '../../state/use-flow';
 /**
  * `/account/signout` (spec 000 §4 "Sign-out"). The session may be the app client's (a password sign-in)
  * or the browser client's cookie session (a Google sign-in): each client only ends its own kind, so both
- * are asked. The SDK clears sessionToken, userEmail, userName and avatarUrl whatever they answer.
+ * are asked. The SDK clears sessionToken, userEmail, userName and avatarUrl whatever they answer; the
+ * editor's stored drafts go too.
  */
 export function SignOutPage() {
   const services = useAccountServices();
@@ -18,11 +20,13 @@ export function SignOutPage() {
       new Flow(signOutMachine, {
         clock: services.ports.clock,
         perform: performSignOut(() => {
-          const { client, browserAuth, queryClient, navigate } = latest();
+          const { client, browserAuth, queryClient, navigate, ports } = latest();
           return {
             signOut: async () => {
               await Promise.allSettled([client.auth.logout(), browserAuth.logout()]);
               queryClient.clear();
+              // Unsaved editor copies must not outlive the session on a shared computer (save S25).
+              clearStoredDrafts(ports.storage);
             },
             goHome: () => navigate('/', { replace: true }),
           };
