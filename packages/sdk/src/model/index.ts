@@ -74,6 +74,14 @@ export {
   parseDocument,
 } from './normalize-document.js';
 export { type DocumentOutline, type OutlineSection, type OutlineSubsection, outlineOf } from './outline.js';
+export {
+  cleanPastedText,
+  type PasteOptions,
+  type PastePlan,
+  type PasteTarget,
+  pastedTitleText,
+  planPaste,
+} from './paste-rules.js';
 export { type DocumentProgress, progressOf, progressPercent } from './progress.js';
 export { getPlanwrightSchema } from './schema.js';
 export {
