@@ -1,0 +1,313 @@
+import type { Editor } from '@tiptap/core';
+import { useEditorState } from '@tiptap/react';
+import { type JSX, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { applyBlockType, clearBlocksInEditor } from './block-commands.js';
+import { ToolbarIcon, type ToolbarIconName } from './editor-icons.js';
+import { changeIndent } from './paragraph-indent.js';
+import {
+  BLOCK_TYPES,
+  type BlockTypeValue,
+  INACTIVE_TOOLBAR,
+  MARK_BUTTONS,
+  type ToolbarState,
+  toolbarStateOf,
+} from './toolbar-state.js';
+
+/** Keeps the editor's selection when a toolbar button is pressed with the mouse. */
+const keepSelection = (event: { preventDefault(): void }) => event.preventDefault();
+
+function ToolbarButton(props: {
+  label: string;
+  icon: ToolbarIconName;
+  enabled: boolean;
+  pressed?: boolean;
+  onPress(): void;
+}): JSX.Element {
+  return (
+    <button
+      type="button"
+      className={`btn btn-ghost btn-sm btn-square ${props.pressed ? 'btn-active' : ''}`}
+      aria-label={props.label}
+      title={props.label}
+      aria-pressed={props.pressed}
+      disabled={!props.enabled}
+      onMouseDown={keepSelection}
+      onClick={props.onPress}
+    >
+      <ToolbarIcon name={props.icon} />
+    </button>
+  );
+}
+
+function Separator(): JSX.Element {
+  return <span aria-hidden="true" className="mx-1 h-5 w-px bg-base-300" />;
+}
+
+/**
+ * The "+ AI" insert menu (E22): New Section and New Subsection only ask the workspace, which creates
+ * them on the server. New Subsection is enabled only with the cursor in a section or subsection.
+ */
+function InsertMenu(props: {
+  enabled: boolean;
+  canNewSubsection: boolean;
+  onNewSection(): void;
+  onNewSubsection(): void;
+}): JSX.Element {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemsRef = useRef<Array<HTMLButtonElement | null>>([]);
+
+  useEffect(() => {
+    if (!open) return;
+    itemsRef.current.find((item) => item !== null && !item.disabled)?.focus();
+    const onOutside = (event: Event) => {
+      if (!(event.target instanceof Node && rootRef.current?.contains(event.target))) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onOutside);
+    document.addEventListener('focusin', onOutside);
+    return () => {
+      document.removeEventListener('pointerdown', onOutside);
+      document.removeEventListener('focusin', onOutside);
+    };
+  }, [open]);
+
+  useEffect(() => {
+    if (!props.enabled) setOpen(false);
+  }, [props.enabled]);
+
+  const choose = (action: () => void) => {
+    setOpen(false);
+    buttonRef.current?.focus();
+    action();
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = itemsRef.current.filter(
+      (item): item is HTMLButtonElement => item !== null && !item.disabled,
+    );
+    const index = items.indexOf(document.activeElement as HTMLButtonElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      items[(index + step + items.length) % items.length]?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  const items = [
+    { label: 'New Section', enabled: true, action: props.onNewSection },
+    { label: 'New Subsection', enabled: props.canNewSubsection, action: props.onNewSubsection },
+  ];
+
+  return (
+    <div ref={rootRef} className={`dropdown ${open ? 'dropdown-open' : 'dropdown-close'}`}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn btn-primary btn-sm"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        disabled={!props.enabled}
+        onMouseDown={keepSelection}
+        onClick={() => setOpen((value) => !value)}
+      >
+        + AI
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label="Insert"
+          tabIndex={-1}
+          className="dropdown-content z-40 mt-2 w-48 rounded-box bg-base-200 p-2 shadow-lg"
+          onKeyDown={onMenuKeyDown}
+        >
+          <ul role="none" className="menu w-full p-0">
+            {items.map((item, index) => (
+              <li key={item.label} role="none" className={item.enabled ? undefined : 'menu-disabled'}>
+                <button
+                  ref={(element) => {
+                    itemsRef.current[index] = element;
+                  }}
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  disabled={!item.enabled}
+                  aria-disabled={!item.enabled}
+                  onClick={() => choose(item.action)}
+                >
+                  {item.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Arrow keys, Home and End move between the toolbar's controls (WAI-ARIA toolbar). */
+function onToolbarKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
+  if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+  if (!(event.target instanceof HTMLButtonElement) || event.target.closest('[role="menu"]') !== null) return;
+  const controls = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled), select:not(:disabled)'),
+  ].filter((control) => control.closest('[role="menu"]') === null);
+  const index = controls.indexOf(event.target);
+  const next =
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? controls.length - 1
+        : (index + (event.key === 'ArrowRight' ? 1 : -1) + controls.length) % controls.length;
+  event.preventDefault();
+  controls[next]?.focus();
+}
+
+/**
+ * The editor toolbar of spec 001 §2 (SPEC.md E20–E22): "+ AI" insert menu, Undo, Redo, block type,
+ * marks, lists, Clear Marks, Clear Nodes, Indent and Outdent. Its state comes from one
+ * `useEditorState` selector, so it renders only when something it shows changes.
+ */
+export function EditorToolbar(props: {
+  editor: Editor | null;
+  onNewSection(): void;
+  onNewSubsection(): void;
+  disabled?: boolean;
+}): JSX.Element {
+  const { editor } = props;
+  const selected = useEditorState({
+    editor,
+    selector: ({ editor: current }) => (current === null ? INACTIVE_TOOLBAR : toolbarStateOf(current)),
+  });
+  const state: ToolbarState =
+    props.disabled === true || editor === null ? INACTIVE_TOOLBAR : (selected ?? INACTIVE_TOOLBAR);
+  const run = (command: (editor: Editor) => boolean) => () => {
+    if (editor !== null) command(editor);
+  };
+
+  const controls: ReactNode[] = [
+    <ToolbarButton
+      key="undo"
+      label="Undo"
+      icon="undo"
+      enabled={state.canUndo}
+      onPress={run((current) => current.chain().focus().undo().run())}
+    />,
+    <ToolbarButton
+      key="redo"
+      label="Redo"
+      icon="redo"
+      enabled={state.canRedo}
+      onPress={run((current) => current.chain().focus().redo().run())}
+    />,
+  ];
+
+  return (
+    <div
+      role="toolbar"
+      aria-label="Editor toolbar"
+      className="pw-toolbar flex flex-wrap items-center gap-1 border-b border-base-300 bg-base-100 px-2 py-1"
+      onKeyDown={onToolbarKeyDown}
+    >
+      <InsertMenu
+        enabled={props.disabled !== true && editor !== null && (selected?.editable ?? false)}
+        canNewSubsection={state.canNewSubsection}
+        onNewSection={props.onNewSection}
+        onNewSubsection={props.onNewSubsection}
+      />
+      <Separator />
+      {controls}
+      <Separator />
+      <select
+        aria-label="Block type"
+        className="select select-sm w-36"
+        disabled={!state.formatting}
+        value={state.blockType}
+        onChange={(event) => {
+          const value = event.target.value;
+          const choice = BLOCK_TYPES.find((option) => option.value === value);
+          if (editor !== null && choice !== undefined) applyBlockType(editor, choice.value as BlockTypeValue);
+        }}
+      >
+        {BLOCK_TYPES.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Separator />
+      {MARK_BUTTONS.map(({ mark, label }) => (
+        <ToolbarButton
+          key={mark}
+          label={label}
+          icon={mark}
+          enabled={state.marks[mark].enabled}
+          pressed={state.marks[mark].active}
+          onPress={run((current) => current.chain().focus().toggleMark(mark).run())}
+        />
+      ))}
+      <ToolbarButton
+        label="Clear Marks"
+        icon="clearMarks"
+        enabled={state.canClearMarks}
+        onPress={run((current) => current.chain().focus().unsetAllMarks().run())}
+      />
+      <Separator />
+      <ToolbarButton
+        label="Bulleted List"
+        icon="bulletList"
+        enabled={state.bulletList.enabled}
+        pressed={state.bulletList.active}
+        onPress={run((current) => current.chain().focus().toggleList('bulletList', 'listItem').run())}
+      />
+      <ToolbarButton
+        label="Numbered List"
+        icon="orderedList"
+        enabled={state.orderedList.enabled}
+        pressed={state.orderedList.active}
+        onPress={run((current) => current.chain().focus().toggleList('orderedList', 'listItem').run())}
+      />
+      <ToolbarButton
+        label="Clear Nodes"
+        icon="clearNodes"
+        enabled={state.canClearNodes}
+        onPress={run(clearBlocksInEditor)}
+      />
+      <Separator />
+      <ToolbarButton
+        label="Outdent"
+        icon="outdent"
+        enabled={state.canOutdent}
+        onPress={run((current) =>
+          current
+            .chain()
+            .focus()
+            .command(({ state: now, dispatch }) => changeIndent(now, dispatch, -1))
+            .run(),
+        )}
+      />
+      <ToolbarButton
+        label="Indent"
+        icon="indent"
+        enabled={state.canIndent}
+        onPress={run((current) =>
+          current
+            .chain()
+            .focus()
+            .command(({ state: now, dispatch }) => changeIndent(now, dispatch, 1))
+            .run(),
+        )}
+      />
+    </div>
+  );
+}

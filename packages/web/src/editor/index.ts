@@ -1,0 +1,12 @@
+/**
+ * The plan editor: a Tiptap 3 editor on the SDK's schema with the section/subsection structure
+ * enforced, its toolbar, bubble toolbar and canvas. Rules: `src/editor/SPEC.md`.
+ */
+
+export { BubbleToolbar } from './bubble-toolbar.js';
+export type { CanvasActions } from './canvas-actions.js';
+export { type CursorContext, cursorContext } from './cursor-context.js';
+export { loadEditorContent, revealInEditor, setSubsectionFinalizedInEditor } from './editor-commands.js';
+export { EditorToolbar } from './editor-toolbar.js';
+export { PlanEditorCanvas } from './plan-editor-canvas.js';
+export { type PlanEditorOptions, usePlanEditor } from './use-plan-editor.js';
