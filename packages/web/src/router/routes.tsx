@@ -115,6 +115,14 @@ export const routes: RouteObject[] = [
               import('../pages/dashboard/document-page').then((m) => ({ Component: m.DocumentPage })),
           },
           {
+            // The editing workspace (spec 001 §2): its own chunk, the editor's weight stays off every other route.
+            path: 'documents/:uuid/edit',
+            lazy: () =>
+              import('../pages/dashboard/document-editor-page').then((m) => ({
+                Component: m.DocumentEditorPage,
+              })),
+          },
+          {
             path: 'blueprints',
             lazy: () =>
               import('../pages/dashboard/blueprints-page').then((m) => ({ Component: m.BlueprintsPage })),

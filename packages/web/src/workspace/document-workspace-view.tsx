@@ -1,0 +1,390 @@
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { Link } from 'react-router';
+import { SIGNED_IN_TEXTS } from '../account/account-texts';
+import { DOCUMENTS_PAGE_TEXTS } from '../documents/document-page-texts';
+import { DOCUMENTS_PATH, documentPath } from '../documents/document-paths';
+import type { CanvasActions, CursorContext } from '../editor';
+import type { BreadcrumbItem } from '../layout/breadcrumb-store';
+import { useBreadcrumbs } from '../layout/breadcrumbs';
+import { useBrowserPorts } from '../platform/browser-ports-context';
+import { Alert } from '../ui/alert';
+import { LoadError, RETRY_TEXT } from '../ui/load-error';
+import { LoadingStatus } from '../ui/loading-status';
+import { shownTime } from '../ui/shown-time';
+import { ChatPanelArea } from './chat-panel-area';
+import { browserClipboardWrite, ConflictDialog } from './conflict-dialog';
+import type { DocumentWorkspace } from './document-workspace';
+import { EditorPane } from './editor-pane';
+import { ProgressReadout } from './progress-readout';
+import { saveFailureText } from './save-status';
+import { SaveStatusBadge } from './save-status-badge';
+import { SectionsSidebar } from './sections-sidebar';
+import type { Selection } from './selection-url';
+import { DeleteStructureDialog, TitleDialog } from './structure-dialogs';
+import {
+  canDeleteSection,
+  type MoveDirection,
+  selectionAfterSectionDelete,
+  selectionAfterSubsectionDelete,
+  withPendingChanges,
+} from './structure-rules';
+import { SystemPromptDialog } from './system-prompt-dialog';
+import { TitleEditor } from './title-editor';
+import { useDocumentAutosave } from './use-document-autosave';
+import { useFillViewport } from './use-fill-viewport';
+import { useSelectionUrl } from './use-selection-url';
+import { WorkspaceMenuBar } from './workspace-menu-bar';
+import { WorkspaceSplit } from './workspace-split';
+import { TOP_BAR_TEXTS, WORKSPACE_TEXTS } from './workspace-texts';
+
+type WorkspaceDialog =
+  | { kind: 'rename-document' }
+  | { kind: 'system-prompt' }
+  | { kind: 'delete-subsection'; sectionUuid: string; subsectionUuid: string; title: string };
+
+function Dismissable({
+  kind,
+  children,
+  onDismiss,
+}: {
+  kind: 'error' | 'info';
+  children: ReactNode;
+  onDismiss: () => void;
+}) {
+  return (
+    <Alert kind={kind}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span>{children}</span>
+        <button type="button" className="btn btn-ghost btn-xs" onClick={onDismiss}>
+          {WORKSPACE_TEXTS.dismiss}
+        </button>
+      </div>
+    </Alert>
+  );
+}
+
+/**
+ * The document editing workspace (spec 001 §2 "Document editor layout"; SPEC.md W1–W28): a fixed
+ * full-height page under the navbar with the top bar, the sections sidebar, the editor and the chat panel's
+ * place in a resizable split. Everything with behaviour lives in the {@link DocumentWorkspace} and the pure
+ * rules next to it; this wires them to the screen.
+ */
+export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorkspace }) {
+  const { clock } = useBrowserPorts();
+  const state = useSyncExternalStore(workspace.subscribe, workspace.getSnapshot);
+  const structure = useSyncExternalStore(workspace.structure.subscribe, workspace.structure.getSnapshot);
+  const live = useSyncExternalStore(workspace.outline.subscribe, workspace.outline.getSnapshot);
+  const onLeaveFailed = useCallback(
+    () => workspace.structure.showAlert(WORKSPACE_TEXTS.leaveFailed),
+    [workspace],
+  );
+  const save = useDocumentAutosave(workspace.controller, onLeaveFailed);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const height = useFillViewport(rootRef);
+  const [dialog, setDialog] = useState<WorkspaceDialog | null>(null);
+  const [cursor, setCursor] = useState<CursorContext | null>(null);
+  const [editorReady, setEditorReady] = useState(false);
+  const ready = state.load.status === 'ready';
+  const { selection, select } = useSelectionUrl(live.outline, ready);
+  const shownOutline = useMemo(
+    () => withPendingChanges(live.outline, structure.pending),
+    [live.outline, structure.pending],
+  );
+
+  const title = state.title.trim() === '' ? TOP_BAR_TEXTS.untitled : state.title;
+  const crumbs = useMemo<readonly BreadcrumbItem[]>(() => {
+    const list: BreadcrumbItem[] = [
+      { label: SIGNED_IN_TEXTS.dashboard, to: '/dashboard' },
+      { label: DOCUMENTS_PAGE_TEXTS.title, to: DOCUMENTS_PATH },
+    ];
+    if (!ready) return list;
+    return [
+      ...list,
+      {
+        key: 'title',
+        content: (
+          <Link
+            to={documentPath(workspace.uuid)}
+            dir="auto"
+            title={title}
+            className="block max-w-[14rem] truncate lg:max-w-[24rem]"
+          >
+            {title}
+          </Link>
+        ),
+      },
+      { label: TOP_BAR_TEXTS.editor },
+    ];
+  }, [ready, title, workspace.uuid]);
+  useBreadcrumbs(crumbs);
+
+  // W16: the selection from the URL is shown once the editor is there.
+  const revealed = useRef(false);
+  useEffect(() => {
+    const { sectionUuid, subsectionUuid } = selection;
+    if (!editorReady || revealed.current || sectionUuid === null) return;
+    revealed.current = true;
+    workspace.reveal({ sectionUuid, subsectionUuid });
+  }, [editorReady, selection, workspace]);
+
+  const choose = useCallback(
+    (next: Selection, options?: { replace?: boolean }) => {
+      select(next, options);
+      if (next.sectionUuid !== null)
+        workspace.reveal({ sectionUuid: next.sectionUuid, subsectionUuid: next.subsectionUuid });
+    },
+    [select, workspace],
+  );
+
+  const current = useRef({ selection, cursor, outline: live.outline });
+  current.current = { selection, cursor, outline: live.outline };
+
+  const deleteSubsection = useCallback(
+    (sectionUuid: string, subsectionUuid: string) => {
+      if (workspace.structure.getSnapshot().busy) return;
+      const now = current.current;
+      const next = selectionAfterSubsectionDelete(now.outline, sectionUuid, subsectionUuid, now.selection);
+      if (next !== now.selection) choose(next, { replace: true });
+      void workspace.structure.deleteSubsection(sectionUuid, subsectionUuid);
+    },
+    [workspace, choose],
+  );
+
+  const deleteSection = (sectionUuid: string) => {
+    if (structure.busy) return;
+    if (canDeleteSection(live.outline)) {
+      const next = selectionAfterSectionDelete(live.outline, sectionUuid, selection);
+      if (next !== selection) choose(next, { replace: true });
+    }
+    void workspace.structure.deleteSection(sectionUuid);
+  };
+
+  const canvas = useMemo<CanvasActions>(
+    () => ({
+      moveSubsection: (sectionUuid, subsectionUuid, direction) =>
+        void workspace.structure.moveSubsection(sectionUuid, subsectionUuid, direction),
+      deleteSubsection: (sectionUuid, subsectionUuid) => {
+        if (workspace.structure.getSnapshot().busy) return;
+        const section = current.current.outline.sections.find((candidate) => candidate.uuid === sectionUuid);
+        const subsection = section?.subsections.find((candidate) => candidate.uuid === subsectionUuid);
+        setDialog({
+          kind: 'delete-subsection',
+          sectionUuid,
+          subsectionUuid,
+          title: subsection?.displayTitle ?? '',
+        });
+      },
+      setFinalized: (_sectionUuid, subsectionUuid, finalized) =>
+        void workspace.setFinalized(subsectionUuid, finalized),
+    }),
+    [workspace],
+  );
+
+  const newSection = useCallback(() => {
+    const { cursor: at, selection: selected } = current.current;
+    const after = at?.sectionUuid ?? selected.sectionUuid;
+    void workspace.structure.createSection(after).then((outcome) => {
+      if (outcome.ok) choose({ sectionUuid: outcome.value, subsectionUuid: null });
+    });
+  }, [workspace, choose]);
+
+  const newSubsection = useCallback(() => {
+    const { cursor: at, selection: selected } = current.current;
+    const sectionUuid = at?.sectionUuid ?? selected.sectionUuid;
+    if (sectionUuid === null) return;
+    const after = at?.sectionUuid ? at.subsectionUuid : selected.subsectionUuid;
+    void workspace.structure.createSubsection(sectionUuid, after).then((outcome) => {
+      if (outcome.ok) choose({ sectionUuid, subsectionUuid: outcome.value });
+    });
+  }, [workspace, choose]);
+
+  const onEditorReady = useCallback(() => setEditorReady(true), []);
+  const onCursorContext = useCallback((context: CursorContext) => setCursor(context), []);
+
+  const selectedSection = live.outline.sections.find((section) => section.uuid === selection.sectionUuid);
+  const selectedSubsection = selectedSection?.subsections.find(
+    (subsection) => subsection.uuid === selection.subsectionUuid,
+  );
+  const failed = state.load.status === 'failed';
+  // A failed first read has its own alert and Try again (the load's).
+  const saveFailure =
+    !failed && save.status === 'error' && save.failure && save.failure.kind !== 'conflict' && !save.retry
+      ? save.failure
+      : null;
+
+  let body: ReactNode;
+  if (state.load.status === 'not-found') {
+    body = (
+      <div className="flex flex-col items-start gap-4 p-6">
+        <h1 className="text-2xl font-bold">{WORKSPACE_TEXTS.notFound}</h1>
+        <Link to={DOCUMENTS_PATH} className="btn">
+          {WORKSPACE_TEXTS.backToDocuments}
+        </Link>
+      </div>
+    );
+  } else if (state.load.status === 'failed') {
+    body = (
+      <div className="p-6">
+        <LoadError
+          title={WORKSPACE_TEXTS.loadFailed}
+          detail={state.load.message}
+          onRetry={() => void workspace.load()}
+        />
+      </div>
+    );
+  } else if (!ready || state.initialContent === null) {
+    body = (
+      <div className="p-6">
+        <LoadingStatus>{WORKSPACE_TEXTS.loading}</LoadingStatus>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="flex min-h-0 flex-1">
+        <SectionsSidebar
+          documentUuid={workspace.uuid}
+          outline={shownOutline}
+          selection={selection}
+          cursor={cursor}
+          busy={structure.busy}
+          onSelect={choose}
+          onRenameSection={(uuid, newTitle) => workspace.structure.renameSection(uuid, newTitle)}
+          onRenameSubsection={(sectionUuid, uuid, newTitle) =>
+            workspace.structure.renameSubsection(sectionUuid, uuid, newTitle)
+          }
+          onDeleteSection={deleteSection}
+          onDeleteSubsection={deleteSubsection}
+          onMoveSection={(uuid, direction: MoveDirection) =>
+            void workspace.structure.moveSection(uuid, direction)
+          }
+          onMoveSubsection={(sectionUuid, uuid, direction) =>
+            void workspace.structure.moveSubsection(sectionUuid, uuid, direction)
+          }
+          onDropSection={(uuid, toIndex) => void workspace.structure.moveSectionTo(uuid, toIndex)}
+        />
+        <WorkspaceSplit
+          editor={
+            <EditorPane
+              workspace={workspace}
+              initialContent={state.initialContent}
+              busy={structure.busy}
+              canvas={canvas}
+              onCursorContext={onCursorContext}
+              onNewSection={newSection}
+              onNewSubsection={newSubsection}
+              onReady={onEditorReady}
+            />
+          }
+          chat={
+            <ChatPanelArea
+              context={{
+                section: selectedSection?.displayTitle ?? null,
+                subsection: selectedSubsection?.displayTitle ?? null,
+              }}
+            />
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div
+      ref={rootRef}
+      className="flex flex-col overflow-hidden"
+      style={height === undefined ? undefined : { height }}
+      data-testid="document-workspace"
+    >
+      <title>{`${ready ? title : WORKSPACE_TEXTS.loading} · ${TOP_BAR_TEXTS.editor} · Planwright`}</title>
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-base-300 px-3 py-1.5">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <div className="flex min-w-0 items-center gap-2">
+            {ready && (
+              <>
+                <h1 className="sr-only">{title}</h1>
+                <TitleEditor
+                  title={state.title}
+                  disabled={structure.busy}
+                  onSave={(newTitle) => workspace.structure.saveTitle(newTitle)}
+                />
+              </>
+            )}
+          </div>
+          <WorkspaceMenuBar
+            disabled={!ready}
+            onRename={() => setDialog({ kind: 'rename-document' })}
+            onSystemPrompt={() => setDialog({ kind: 'system-prompt' })}
+          />
+        </div>
+        {ready && <ProgressReadout progress={live.progress} />}
+        {(ready || failed) && <SaveStatusBadge snapshot={save} loadFailed={failed} />}
+      </header>
+      {(structure.alert || structure.notice || save.restoredDraft || saveFailure) && (
+        <div className="flex flex-col gap-2 border-b border-base-300 px-3 py-2">
+          {saveFailure && (
+            <Alert kind="error">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span>{`${WORKSPACE_TEXTS.saveFailed}: ${saveFailureText(saveFailure)}`}</span>
+                <button type="button" className="btn btn-xs" onClick={() => workspace.controller.retryNow()}>
+                  {RETRY_TEXT}
+                </button>
+              </div>
+            </Alert>
+          )}
+          {structure.alert && (
+            <Dismissable kind="error" onDismiss={() => workspace.structure.dismissAlert()}>
+              {structure.alert}
+            </Dismissable>
+          )}
+          {structure.notice && (
+            <Dismissable kind="info" onDismiss={() => workspace.structure.dismissNotice()}>
+              {structure.notice}
+            </Dismissable>
+          )}
+          {save.restoredDraft && (
+            <Dismissable kind="info" onDismiss={() => workspace.dismissRestoredDraft()}>
+              {WORKSPACE_TEXTS.restoredDraft(
+                shownTime(new Date(save.restoredDraft.savedAt).toISOString(), clock.now()).exact,
+              )}
+            </Dismissable>
+          )}
+        </div>
+      )}
+      {body}
+      {save.conflict && (
+        <ConflictDialog
+          mine={save.conflict.mine}
+          onReloadTheirs={() => workspace.reloadTheirs()}
+          onKeepMine={() => workspace.keepMine()}
+          writeClipboard={browserClipboardWrite}
+        />
+      )}
+      {dialog?.kind === 'rename-document' && (
+        <TitleDialog
+          heading={TOP_BAR_TEXTS.renameDocument}
+          current={state.title}
+          placeholder={TOP_BAR_TEXTS.untitled}
+          onSave={(newTitle) => workspace.structure.saveTitle(newTitle)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'system-prompt' && <SystemPromptDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete-subsection' && (
+        <DeleteStructureDialog
+          kind="subsection"
+          title={dialog.title}
+          onDelete={() => deleteSubsection(dialog.sectionUuid, dialog.subsectionUuid)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}

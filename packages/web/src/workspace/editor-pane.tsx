@@ -1,0 +1,72 @@
+import type { DocumentJson } from '@planwright/sdk/model';
+import { useEffect } from 'react';
+import {
+  type CanvasActions,
+  type CursorContext,
+  EditorToolbar,
+  PlanEditorCanvas,
+  usePlanEditor,
+} from '../editor';
+import type { DocumentWorkspace } from './document-workspace';
+import { createEditorBridge } from './editor-bridge';
+
+export interface EditorPaneProps {
+  workspace: DocumentWorkspace;
+  /** What the editor starts with (a later load goes through the workspace, not this). */
+  initialContent: DocumentJson;
+  /** A structure call runs: read-only, toolbar disabled (W19). */
+  busy: boolean;
+  canvas: CanvasActions;
+  onCursorContext: (context: CursorContext) => void;
+  onNewSection: () => void;
+  onNewSubsection: () => void;
+  /** The editor exists and the workspace talks to it. */
+  onReady: () => void;
+}
+
+/**
+ * The editor column: the toolbar over the canvas, which scrolls on its own (W2). Every user edit goes to
+ * the workspace (autosave and outline); nothing is serialised per keystroke.
+ */
+export function EditorPane({
+  workspace,
+  initialContent,
+  busy,
+  canvas,
+  onCursorContext,
+  onNewSection,
+  onNewSubsection,
+  onReady,
+}: EditorPaneProps) {
+  const editor = usePlanEditor({
+    content: initialContent,
+    editable: !busy,
+    canvas,
+    onEdit: () => workspace.edited(),
+    onCursorContext,
+  });
+
+  useEffect(() => {
+    if (!editor) return;
+    const bridge = createEditorBridge(editor);
+    workspace.attachEditor(bridge);
+    onReady();
+    return () => workspace.detachEditor(bridge);
+  }, [editor, workspace, onReady]);
+
+  return (
+    <>
+      <div className="border-b border-base-300 px-2 py-1">
+        <EditorToolbar
+          editor={editor}
+          onNewSection={onNewSection}
+          onNewSubsection={onNewSubsection}
+          disabled={busy}
+        />
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <PlanEditorCanvas editor={editor} className="mx-auto max-w-4xl px-6 py-6" />
+      </div>
+    </>
+  );
+}

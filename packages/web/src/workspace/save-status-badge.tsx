@@ -1,0 +1,61 @@
+import { Icon } from '../ui/icon';
+import {
+  type SaveBadgeInput,
+  type SaveBadgeState,
+  saveBadgeDetail,
+  saveBadgeLabel,
+  saveBadgeState,
+} from './save-status';
+import { SAVE_STATUS_TEXTS } from './workspace-texts';
+
+const TONE: Record<SaveBadgeState, string> = {
+  saving: 'badge-info',
+  unsaved: 'badge-warning',
+  saved: 'badge-success',
+  error: 'badge-error',
+};
+
+function StateIcon({ state }: { state: SaveBadgeState }) {
+  if (state === 'saving') return <span className="loading loading-spinner loading-xs" aria-hidden="true" />;
+  return (
+    <Icon>
+      {state === 'saved' && <path d="M5 12l5 5L20 7" />}
+      {state === 'unsaved' && <circle cx="12" cy="12" r="4" />}
+      {state === 'error' && <path d="M12 8v5M12 16.5v.5M4 20h16L12 4z" />}
+    </Icon>
+  );
+}
+
+/**
+ * The save-status badge (spec 001 §2, §4; SPEC.md W8): one of four states with the spec's tooltip, read out
+ * politely when it changes, with `Offline — retrying` under an error that waits for its automatic retry.
+ */
+export function SaveStatusBadge({
+  snapshot,
+  loadFailed = false,
+}: {
+  snapshot: SaveBadgeInput;
+  loadFailed?: boolean;
+}) {
+  const state = saveBadgeState(snapshot, loadFailed);
+  const label = saveBadgeLabel(state);
+  const detail = saveBadgeDetail(snapshot);
+  return (
+    <div className="tooltip tooltip-bottom" data-tip={label}>
+      <div
+        role="status"
+        aria-label={SAVE_STATUS_TEXTS.label}
+        aria-live="polite"
+        data-state={state}
+        title={label}
+        className={`badge badge-soft ${TONE[state]} h-auto gap-1 py-1 whitespace-nowrap`}
+      >
+        <StateIcon state={state} />
+        <span className="flex flex-col leading-tight">
+          <span>{label}</span>
+          {detail && <span className="text-xs opacity-80">{detail}</span>}
+        </span>
+      </div>
+    </div>
+  );
+}

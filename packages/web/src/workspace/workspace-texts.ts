@@ -1,0 +1,119 @@
+/**
+ * The editing workspace's words (spec 001 §2, §4, §8, §9). Texts the spec quotes are copied exactly; the
+ * rest are ours, kept here so tests and the end-to-end suite read them from one place.
+ */
+
+import { DOCUMENT_TEXTS } from '@planwright/sdk';
+import { UNTITLED_SECTION, UNTITLED_SUBSECTION } from '@planwright/sdk/model';
+import { DOCUMENT_PAGE_TEXTS } from '../documents/document-page-texts';
+
+/** The title bar, menus and title editor (spec 001 §2 "Top bar"). */
+export const TOP_BAR_TEXTS = {
+  untitled: DOCUMENT_TEXTS.untitled,
+  editor: 'Editor',
+  file: 'File',
+  rename: 'Rename',
+  systemPrompt: 'System Prompt',
+  /** Static placeholders with no behaviour (spec 001 §2). */
+  staticMenus: ['Edit', 'View', 'Insert', 'Format', 'Tools', 'Help'],
+  staticMenuHint: 'Coming soon',
+  titleLabel: 'Document title',
+  editTitleHint: 'Click to edit the title',
+  save: 'Save',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  titleFailed: 'Failed to save title',
+  renameDocument: 'Rename document',
+  progress: (finalized: number, total: number) => `${finalized} of ${total} subsection(s) completed`,
+} as const;
+
+/** The save-status badge (spec 001 §2 tooltips, §4 "Save status"). */
+export const SAVE_STATUS_TEXTS = {
+  label: 'Save status',
+  saving: 'Saving…',
+  unsaved: 'Unsaved changes',
+  saved: 'Saved',
+  error: 'Error saving',
+  offlineRetrying: 'Offline — retrying',
+  retrying: 'Retrying…',
+} as const;
+
+/** The conflict dialog (a 412 on an autosave). */
+export const CONFLICT_TEXTS = {
+  heading: 'This document was changed elsewhere',
+  body: 'Someone (maybe you, in another tab or on another device) saved a newer version of this document while you were editing. Choose which version to keep.',
+  reloadTheirs: 'Reload theirs',
+  keepMine: 'Keep mine (overwrite)',
+  copyMine: 'Copy mine to clipboard',
+  copied: 'Copied',
+  copyFailed: 'Could not copy: your browser refused access to the clipboard.',
+} as const;
+
+/** The sections sidebar (spec 001 §2 "Sections sidebar"). */
+export const SIDEBAR_TEXTS = {
+  heading: 'Sections',
+  hide: 'Hide sections',
+  show: 'Show sections',
+  empty: 'No sections available',
+  untitledSection: UNTITLED_SECTION,
+  untitledSubsection: UNTITLED_SUBSECTION,
+  expand: (title: string) => `Expand ${title}`,
+  collapse: (title: string) => `Collapse ${title}`,
+  actions: (title: string) => `Actions for ${title}`,
+  reorder: (title: string) => `Reorder ${title}`,
+  cursorHere: 'Cursor is here',
+  rename: 'Rename',
+  delete: 'Delete',
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  renameSection: 'Rename section',
+  renameSubsection: 'Rename subsection',
+  deleteSection: 'Delete section?',
+  deleteSubsection: 'Delete subsection?',
+  cannotUndo: 'This action cannot be undone.',
+  titleLabel: 'Title',
+  cancel: 'Cancel',
+  save: 'Save',
+  saving: 'Saving…',
+  deleting: 'Deleting…',
+  pickedUp: (title: string) => `Picked up section ${title}.`,
+  movedOver: (title: string, over: string) => `Section ${title} is over ${over}.`,
+  dropped: (title: string, position: number) => `Section ${title} dropped at position ${position}.`,
+  dragCancelled: (title: string) => `Moving section ${title} was cancelled.`,
+} as const;
+
+/** Structure calls, loads and notices (spec 001 §4, §8). */
+export const WORKSPACE_TEXTS = {
+  /** The document page's words for the same states (spec 000 §8). */
+  loading: DOCUMENT_TEXTS.loading,
+  notFound: DOCUMENT_TEXTS.notFound,
+  backToDocuments: DOCUMENT_PAGE_TEXTS.backToDocuments,
+  loadFailed: DOCUMENT_PAGE_TEXTS.loadFailed,
+  saveFailed: 'Failed to save changes',
+  leaveFailed: 'Failed to save changes, so you are still on this page: nothing is lost.',
+  structureFailed: 'Failed to save',
+  lastSection: 'A document keeps at least one section.',
+  deleteFailed: 'The item could not be deleted, so it is back in the list.',
+  reorderFailed: 'The new order could not be saved; the document was read again.',
+  restoredDraft: (time: string) => `Restored unsaved changes from ${time}.`,
+  dismiss: 'Dismiss',
+  toolbar: 'Editor toolbar',
+} as const;
+
+/** The chat panel's place (filled by the AI issue). */
+export const CHAT_AREA_TEXTS = {
+  heading: 'AI assistant',
+  context: 'Chat context',
+  noSelection: 'No section selected',
+  comingSoon: 'The AI assistant for this part of your plan will appear here.',
+  resize: 'Resize chat panel',
+} as const;
+
+/** The System Prompt dialog (spec 001 §2: read-only for users). */
+export const SYSTEM_PROMPT_TEXTS = {
+  heading: 'System Prompt',
+  intro: 'The instructions every AI answer starts from. Administrators manage them; they are read-only here.',
+  loading: 'Loading system prompt…',
+  loadFailed: 'Failed to load the system prompt',
+  close: 'Close',
+} as const;

@@ -1,0 +1,284 @@
+import { outlineOf } from '@planwright/sdk';
+import {
+  createDocumentContent,
+  type DocumentJson,
+  deleteSection,
+  deleteSubsection,
+  insertSectionAfter,
+  insertSubsection,
+  moveSectionTo,
+  moveSubsectionTo,
+  renameSection,
+  renameSubsection,
+  type StructureResult,
+  setSubsectionFinalized,
+} from '@planwright/sdk/model';
+import {
+  createFakeServer,
+  currentUser,
+  type FakeServer,
+  json,
+  type SeenRequest,
+} from '../support/fake-server';
+import { documentFixture, serveWorkspace } from '../support/fake-workspace';
+
+/** The little of `node:fs` the corpus needs. The web project has no Node types, so it is loaded untyped. */
+interface CorpusFs {
+  readFileSync(path: URL, encoding: 'utf8'): string;
+}
+
+const fs = (await import(/* @vite-ignore */ `node:${'fs'}`)) as CorpusFs;
+
+/**
+ * A file of the shared test corpus, beside the repository in `../shared/corpus` (PLANWRIGHT_CORPUS_DIR
+ * overrides it, as for the SDK's tests). A missing corpus fails the test: it is never skipped.
+ */
+export function readCorpusFile(relative: string): string {
+  const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env;
+  const dir = env?.PLANWRIGHT_CORPUS_DIR;
+  // Not `new URL(literal, import.meta.url)`: Vite would turn that into an asset import of a file outside the app.
+  const here = import.meta.url;
+  const root = dir
+    ? `file://${dir.endsWith('/') ? dir : `${dir}/`}`
+    : new URL('../../../../../shared/corpus/', here);
+  const url = new URL(relative, root);
+  return fs.readFileSync(url, 'utf8');
+}
+
+/** The Big List of Naughty Strings from the shared corpus. */
+export function hostileStrings(): string[] {
+  return JSON.parse(readCorpusFile('hostile-strings/blns.json')) as string[];
+}
+
+/** Section and subsection uuids of {@link planContent}. */
+export const IDS = {
+  market: '10000000-0000-4000-8000-000000000001',
+  size: '10000000-0000-4000-8000-000000000011',
+  rivals: '10000000-0000-4000-8000-000000000012',
+  product: '10000000-0000-4000-8000-000000000002',
+  finance: '10000000-0000-4000-8000-000000000003',
+  forecast: '10000000-0000-4000-8000-000000000031',
+} as const;
+
+/** A plan of three sections: Market (Size, Rivals), Product (no subsections), Finance (Forecast, finalized). */
+export function planContent(): DocumentJson {
+  let next = 0;
+  return createDocumentContent(
+    [
+      {
+        uuid: IDS.market,
+        title: 'Market',
+        subsections: [
+          { uuid: IDS.size, title: 'Size' },
+          { uuid: IDS.rivals, title: '' },
+        ],
+      },
+      { uuid: IDS.product, title: 'Product', subsections: [] },
+      {
+        uuid: IDS.finance,
+        title: 'Finance',
+        subsections: [{ uuid: IDS.forecast, title: 'Forecast', finalized: true }],
+      },
+    ],
+    { generateId: () => `20000000-0000-4000-8000-${String(++next).padStart(12, '0')}` },
+  );
+}
+
+export const SESSION = { token: 'token-1', email: 'ada@example.com', name: 'Ada Lovelace' };
+
+type Row = Record<string, unknown>;
+
+function sectionAnswer(content: DocumentJson, uuid: string): Row | undefined {
+  const section = outlineOf(content).sections.find((candidate) => candidate.uuid === uuid);
+  if (!section) return undefined;
+  return {
+    uuid: section.uuid,
+    title: section.title,
+    order: section.order,
+    subsections: section.subsections.map((subsection) => ({
+      uuid: subsection.uuid,
+      title: subsection.title,
+      order: subsection.order,
+      finalized: subsection.finalized,
+    })),
+  };
+}
+
+function subsectionAnswer(content: DocumentJson, sectionUuid: string, uuid: string): Row | undefined {
+  const section = sectionAnswer(content, sectionUuid);
+  const subsections = (section?.subsections ?? []) as Row[];
+  return subsections.find((candidate) => candidate.uuid === uuid);
+}
+
+/** The uuid a create command answered. */
+function createdUuid(result: StructureResult<object>): string {
+  return result.ok && 'uuid' in result && typeof result.uuid === 'string' ? result.uuid : '';
+}
+
+function notFound(what: string): Response {
+  return json({ detail: `${what} not found.`, code: 'not_found' }, 404);
+}
+
+function stale(row: Row, request: SeenRequest): Response | undefined {
+  const ifMatch = request.headers.get('if-match');
+  if (ifMatch === null || ifMatch === '*') return undefined;
+  if (Number(ifMatch.replaceAll('"', '')) === row.revision) return undefined;
+  return json(
+    {
+      detail: 'This document was changed since you loaded it.',
+      code: 'revision_mismatch',
+      current_revision: row.revision,
+    },
+    412,
+  );
+}
+
+/**
+ * The section and subsection calls of `docs/http-api.md` on top of `serveWorkspace`'s documents: each changes the
+ * stored content tree with the SDK's own structure commands, checks `If-Match` and bumps the revision, and
+ * answers as the contract says (creates carry the parent document; updates the item; deletes 204). Also the
+ * global system prompt.
+ */
+export function serveSections(server: FakeServer, documents: Map<string, Row>) {
+  const write = (
+    request: SeenRequest,
+    change: (content: DocumentJson, row: Row) => StructureResult<object> | Response,
+    answer: (content: DocumentJson, row: Row, result: StructureResult<object>) => Response,
+  ): Response => {
+    const row = documents.get(request.params.uuid ?? '');
+    if (!row) return notFound('Document');
+    const refused = stale(row, request);
+    if (refused) return refused;
+    const result = change(row.content as DocumentJson, row);
+    if (result instanceof Response) return result;
+    if (!result.ok) {
+      return result.reason === 'last_section'
+        ? json({ detail: 'A document keeps at least one section.', code: 'last_section' }, 409)
+        : notFound('Section');
+    }
+    if (result.changed) Object.assign(row, { content: result.doc, revision: Number(row.revision) + 1 });
+    return answer(row.content as DocumentJson, row, result);
+  };
+  const etag = (row: Row) => ({ etag: `"${String(row.revision)}"` });
+  const body = (request: SeenRequest) => (request.body ?? {}) as Row;
+
+  server
+    .on('POST /api/v1/documents/:uuid/sections/', (request) =>
+      write(
+        request,
+        (content) => {
+          const { title, after, order } = body(request);
+          const inserted = insertSectionAfter(content, typeof after === 'string' ? after : null, {
+            title: typeof title === 'string' ? title : null,
+          });
+          if (!inserted.ok || typeof order !== 'number') return inserted;
+          const moved = moveSectionTo(inserted.doc, inserted.uuid, order);
+          return moved.ok ? { ...moved, uuid: inserted.uuid, changed: true } : moved;
+        },
+        (content, row, result) =>
+          json({ ...sectionAnswer(content, createdUuid(result)), document: row }, 201, etag(row)),
+      ),
+    )
+    .on('PATCH /api/v1/documents/:uuid/sections/:sid/', (request) =>
+      write(
+        request,
+        (content) => {
+          const { title, order } = body(request);
+          const sid = request.params.sid ?? '';
+          if (!sectionAnswer(content, sid)) return notFound('Section');
+          let result: StructureResult = { ok: true, doc: content, changed: false };
+          if (typeof title === 'string') result = renameSection(content, sid, title);
+          if (result.ok && typeof order === 'number') {
+            const moved = moveSectionTo(result.doc, sid, order);
+            result = moved.ok ? { ...moved, changed: moved.changed || result.changed } : moved;
+          }
+          return result;
+        },
+        (content, row) => json(sectionAnswer(content, request.params.sid ?? ''), 200, etag(row)),
+      ),
+    )
+    .on('DELETE /api/v1/documents/:uuid/sections/:sid/', (request) =>
+      write(
+        request,
+        (content) => deleteSection(content, request.params.sid ?? ''),
+        (_content, row) => new Response(null, { status: 204, headers: etag(row) }),
+      ),
+    )
+    .on('POST /api/v1/documents/:uuid/sections/:sid/subsections/', (request) =>
+      write(
+        request,
+        (content) => {
+          const { title, order } = body(request);
+          return insertSubsection(content, request.params.sid ?? '', {
+            title: typeof title === 'string' ? title : null,
+            order: typeof order === 'number' ? order : null,
+          });
+        },
+        (content, row, result) => {
+          const sid = request.params.sid ?? '';
+          const created = subsectionAnswer(content, sid, createdUuid(result));
+          return json(
+            { ...created, section: { ...sectionAnswer(content, sid), document: row } },
+            201,
+            etag(row),
+          );
+        },
+      ),
+    )
+    .on('PATCH /api/v1/documents/:uuid/sections/:sid/subsections/:sub/', (request) =>
+      write(
+        request,
+        (content) => {
+          const { title, order, finalized } = body(request);
+          const sub = request.params.sub ?? '';
+          if (!subsectionAnswer(content, request.params.sid ?? '', sub)) return notFound('Subsection');
+          let result: StructureResult = { ok: true, doc: content, changed: false };
+          if (typeof title === 'string') result = renameSubsection(content, sub, title);
+          if (result.ok && typeof order === 'number') result = moveSubsectionTo(result.doc, sub, order);
+          if (result.ok && typeof finalized === 'boolean')
+            result = setSubsectionFinalized(result.doc, sub, finalized);
+          return result.ok ? { ...result, changed: true } : result;
+        },
+        (content, row) =>
+          json(subsectionAnswer(content, request.params.sid ?? '', request.params.sub ?? ''), 200, etag(row)),
+      ),
+    )
+    .on('DELETE /api/v1/documents/:uuid/sections/:sid/subsections/:sub/', (request) =>
+      write(
+        request,
+        (content) => {
+          if (!subsectionAnswer(content, request.params.sid ?? '', request.params.sub ?? '')) {
+            return notFound('Subsection');
+          }
+          return deleteSubsection(content, request.params.sub ?? '');
+        },
+        (_content, row) => new Response(null, { status: 204, headers: etag(row) }),
+      ),
+    )
+    .on(
+      'GET /api/v1/apps/global-system-prompt/',
+      json({ global_system_prompt: 'You are a careful business-plan assistant.\n<b>not bold</b>' }),
+    );
+}
+
+/** A fake server with the signed-in user, one document with {@link planContent}, and the section calls. */
+export function setupWorkspace(overrides: Row = {}) {
+  const server = createFakeServer().on('GET /api/v1/app/me/', json(currentUser()));
+  const { documents } = serveWorkspace(server, {
+    documents: [documentFixture({ content: planContent(), revision: 4, ...overrides })],
+  });
+  serveSections(server, documents);
+  const document = () => documents.get('doc-1') as Row;
+  return { server, documents, document };
+}
+
+/** The uuids of the stored document's sections (or of one section's subsections), in order. */
+export function storedOrder(row: Row, sectionUuid?: string): string[] {
+  const outline = outlineOf(row.content);
+  if (sectionUuid === undefined) return outline.sections.map((section) => section.uuid);
+  return (
+    outline.sections
+      .find((section) => section.uuid === sectionUuid)
+      ?.subsections.map((subsection) => subsection.uuid) ?? []
+  );
+}
