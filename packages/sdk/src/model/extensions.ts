@@ -1,4 +1,4 @@
-import { type AnyExtension, Extension } from '@tiptap/core';
+import { type AnyExtension, Extension, PasteRule } from '@tiptap/core';
 import Blockquote from '@tiptap/extension-blockquote';
 import Bold from '@tiptap/extension-bold';
 import Code from '@tiptap/extension-code';
@@ -64,7 +64,22 @@ export const PlanwrightHeading = Heading.extend({
  * Tiptap's link with Planwright's scheme rule (spec 001 §3, `isAllowedLinkHref`) in place of Tiptap's
  * own, so the editor refuses, on paste, on `setLink` and when rendering, exactly what the server removes.
  */
-export const PlanwrightLink = Link.configure({
+export const PlanwrightLink = Link.extend({
+  // Tiptap links every URL-looking text of a paste, even text already inside a link, so a pasted
+  // `<a href="…/#intro">…#introduction</a>` would point elsewhere: pasted links keep the href they came with.
+  addPasteRules() {
+    return (this.parent?.() ?? []).map(
+      (rule) =>
+        new PasteRule({
+          find: rule.find,
+          handler: (props) =>
+            props.state.doc.rangeHasMark(props.range.from, props.range.to, this.type)
+              ? null
+              : rule.handler(props),
+        }),
+    );
+  },
+}).configure({
   defaultProtocol: 'https',
   isAllowedUri: (url) => isAllowedLinkHref(url),
 });
