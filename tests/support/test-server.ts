@@ -10,6 +10,10 @@ export interface TestServer {
   url: string;
   dataDir: string;
   outboxDir: string;
+  /** Stops the server and keeps its data directory (connections refused until {@link restart}). */
+  stop(): Promise<void>;
+  /** Starts the stopped server again on the same port over the same data directory. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,16 +54,31 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.ownPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...options.env,
   });
-  const app = await createServer(config, options.now ? { now: options.now } : {});
-  await app.listen({ port, host: '127.0.0.1' });
+  const start = async (listenPort: number) => {
+    const server = await createServer(config, options.now ? { now: options.now } : {});
+    await server.listen({ port: listenPort, host: '127.0.0.1' });
+    return server;
+  };
+  let app: Awaited<ReturnType<typeof createServer>> | null = await start(port);
   const address = app.server.address();
   if (typeof address !== 'object' || !address) throw new Error('test server is not listening on a TCP port');
+  const boundPort = address.port;
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: `http://127.0.0.1:${boundPort}`,
     dataDir,
     outboxDir: config.mail.outboxDir,
+    async stop() {
+      const running = app;
+      app = null;
+      await running?.close();
+    },
+    async restart() {
+      if (app) throw new Error('the test server is already running');
+      app = await start(boundPort);
+    },
     async close() {
-      await app.close();
+      await app?.close();
+      app = null;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowserHarness } from '../support/browser.js';
+import {
+  badgeText,
+  createDefaultDocument,
+  editorParts,
+  editorUrl,
+  LONGEST_RETRY_MS,
+  OFFLINE_BADGE,
+  openEditor,
+  SAVE_DEBOUNCE_MS,
+  SERVER_DOWN,
+  serverSubsectionText,
+  signedInEditorUser,
+  subsectionBody,
+  typeInSubsection,
+  waitForSaved,
+} from '../support/editor-page.js';
+
+const harness = useBrowserHarness();
+
+/** The first subsection of the first section of a document read from the server. */
+function firstSubsection(document: { sections: { subsections: { uuid: string }[] }[] }): string {
+  const uuid = document.sections[0]?.subsections[0]?.uuid;
+  if (!uuid) throw new Error('the default plan has no subsection');
+  return uuid;
+}
+
+describe('editor autosave in Chromium against the real server', () => {
+  it('types into a subsection of the default plan, shows Saved, and keeps the text over a reload', async () => {
+    const user = await signedInEditorUser(harness, 'autosave@example.com', { installClock: true });
+    const document = await createDefaultDocument(user);
+    const subsection = firstSubsection(document);
+    const { page } = user;
+    await openEditor(harness, page, document.uuid);
+    expect(await badgeText(page)).toBe('Saved');
+
+    const text = 'Acme sells bikes — دراجات 🚲 to <b>families</b>';
+    await typeInSubsection(page, subsection, text);
+    // Typed and not yet saved: never "Saved" over a dirty document.
+    expect(await badgeText(page)).not.toBe('Saved');
+    await waitForSaved(page);
+    expect(await serverSubsectionText(user, document.uuid, subsection)).toBe(text);
+
+    await page.reload();
+    await editorParts(page).editor.waitFor();
+    await expect.poll(() => subsectionBody(page, subsection).locator('p').first().textContent()).toBe(text);
+    expect(await badgeText(page)).toBe('Saved');
+    // Markup typed as text stays text.
+    expect(await subsectionBody(page, subsection).locator('b').count()).toBe(0);
+    expect(await page.title()).toBe('Business Plan · Editor · Planwright');
+  });
+
+  it('loses nothing typed while the server is down: saved once it is back, and restored by a reload', async () => {
+    const user = await signedInEditorUser(harness, 'outage@example.com', {
+      installClock: true,
+      expected: [SERVER_DOWN],
+    });
+    const document = await createDefaultDocument(user);
+    const subsection = firstSubsection(document);
+    const { page } = user;
+    await openEditor(harness, page, document.uuid);
+
+    await typeInSubsection(page, subsection, 'Before.');
+    await waitForSaved(page);
+
+    await harness.server.stop();
+    try {
+      await page.keyboard.type(' During one.');
+      await page.clock.runFor(SAVE_DEBOUNCE_MS + 100);
+      await expect.poll(() => badgeText(page)).toBe(OFFLINE_BADGE);
+      await page.keyboard.type(' During two.');
+      await page.clock.runFor(SAVE_DEBOUNCE_MS + 100);
+      // A retry may be out right now (Saving…); it fails and waits again.
+      await expect.poll(() => badgeText(page)).toBe(OFFLINE_BADGE);
+    } finally {
+      await harness.server.restart();
+    }
+    // The waiting retry (at most 30 s away) carries everything typed meanwhile.
+    await page.clock.runFor(LONGEST_RETRY_MS);
+    await expect.poll(() => badgeText(page), { timeout: 15_000 }).toBe('Saved');
+    expect(await serverSubsectionText(user, document.uuid, subsection)).toBe(
+      'Before. During one. During two.',
+    );
+
+    // Down again, an edit, and a reload that cannot reach the server: the browser keeps the draft.
+    await harness.server.stop();
+    try {
+      await page.keyboard.type(' Offline draft.');
+      await page.clock.runFor(SAVE_DEBOUNCE_MS + 100);
+      await expect.poll(() => badgeText(page)).toBe(OFFLINE_BADGE);
+      await expect(page.reload()).rejects.toThrow(/ERR_CONNECTION_REFUSED/);
+    } finally {
+      await harness.server.restart();
+    }
+    expect(await serverSubsectionText(user, document.uuid, subsection)).toBe(
+      'Before. During one. During two.',
+    );
+
+    await page.goto(editorUrl(harness, document.uuid));
+    const notice = page.getByText(
+      /^Restored unsaved changes from \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\.$/,
+    );
+    await notice.waitFor();
+    const restored = 'Before. During one. During two. Offline draft.';
+    expect(await subsectionBody(page, subsection).locator('p').first().textContent()).toBe(restored);
+    await waitForSaved(page);
+    expect(await serverSubsectionText(user, document.uuid, subsection)).toBe(restored);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
+
+    // The draft was cleared by the save: a further reload shows no notice.
+    await page.reload();
+    await editorParts(page).editor.waitFor();
+    await expect
+      .poll(() => subsectionBody(page, subsection).locator('p').first().textContent())
+      .toBe(restored);
+    expect(await page.getByText(/^Restored unsaved changes/).count()).toBe(0);
+  });
+});
