@@ -23,6 +23,9 @@ export interface RenameDialogProps {
   /** The words for a failed rename (`Failed to rename document`, or the stale-write text). */
   failureMessage: (error: unknown) => string;
   onClose: () => void;
+  placeholder?: string;
+  /** A blank title closes without a call instead of showing the rule's message (the editor's dialogs). */
+  blankCloses?: boolean;
 }
 
 /**
@@ -36,6 +39,8 @@ export function RenameDialog({
   onRename,
   failureMessage,
   onClose,
+  placeholder,
+  blankCloses = false,
 }: RenameDialogProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -48,7 +53,7 @@ export function RenameDialog({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const decision = renameDecision(draft, current, validate);
+    const decision = renameDecision(draft, current, validate, blankCloses);
     if (decision.kind === 'invalid') {
       setFieldError(decision.message);
       inputRef.current?.focus();
@@ -82,6 +87,7 @@ export function RenameDialog({
             name="title"
             dir="auto"
             autoComplete="off"
+            placeholder={placeholder}
             className={`input w-full ${fieldError ? 'input-error' : ''}`}
             value={draft}
             aria-invalid={fieldError ? true : undefined}

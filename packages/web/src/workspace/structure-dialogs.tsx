@@ -1,9 +1,9 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { Alert } from '../ui/alert';
+import { validateDocumentTitle } from '@planwright/sdk';
+import { useRef } from 'react';
 import { Dialog } from '../ui/dialog';
+import { RenameDialog } from '../ui/rename-dialog';
 import type { StructureOutcome } from './structure-actions';
-import { titleEditDecision } from './title-edit';
-import { SIDEBAR_TEXTS } from './workspace-texts';
+import { SIDEBAR_TEXTS, WORKSPACE_TEXTS } from './workspace-texts';
 
 export interface TitleDialogProps {
   /** `Rename section`, `Rename subsection`, `Rename document`. */
@@ -16,87 +16,32 @@ export interface TitleDialogProps {
   onClose: () => void;
 }
 
+/** A failed save's words travel as the rejection, so the shared dialog shows them and stays open. */
+class TitleSaveFailure extends Error {}
+
 /**
- * W17: a rename. Enter or Save submits; an empty title (after trimming) and an unchanged one close it
- * silently; the SDK's title rule shows its message by the field; a failure stays open with the title typed.
+ * W17: a rename, in the shared rename dialog. Enter or Save submits; an empty title (after trimming) and an
+ * unchanged one close it silently; the SDK's title rule shows its message by the field; a failure stays open
+ * with the title typed.
  */
 export function TitleDialog({ heading, current, placeholder, onSave, onClose }: TitleDialogProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const errorId = useId();
-  const [draft, setDraft] = useState(current);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const decision = titleEditDecision(draft, current, 'close');
-    if (decision.kind === 'close' || decision.kind === 'ignore') {
-      onClose();
-      return;
-    }
-    if (decision.kind === 'invalid') {
-      setFieldError(decision.message);
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    void onSave(decision.title).then((outcome) => {
-      if (outcome.ok || outcome.message === '') {
-        onClose();
-        return;
-      }
-      setBusy(false);
-      setFailure(outcome.message);
-    });
-  };
-
   return (
-    <Dialog title={heading} onClose={onClose} busy={busy} initialFocus={inputRef}>
-      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={inputId} className="text-sm font-medium">
-            {SIDEBAR_TEXTS.titleLabel}
-          </label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            name="title"
-            dir="auto"
-            autoComplete="off"
-            placeholder={placeholder}
-            className={`input w-full ${fieldError ? 'input-error' : ''}`}
-            value={draft}
-            readOnly={busy}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? errorId : undefined}
-            onFocus={(event) => event.currentTarget.select()}
-            onChange={(event) => {
-              setDraft(event.target.value);
-              setFieldError(null);
-            }}
-          />
-          {fieldError && (
-            <p id={errorId} className="text-sm text-error">
-              {fieldError}
-            </p>
-          )}
-        </div>
-        {failure && <Alert kind="error">{failure}</Alert>}
-        <div className="modal-action mt-0">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            {SIDEBAR_TEXTS.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {busy ? SIDEBAR_TEXTS.saving : SIDEBAR_TEXTS.save}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <RenameDialog
+      heading={heading}
+      current={current}
+      placeholder={placeholder}
+      blankCloses
+      validate={validateDocumentTitle}
+      onRename={async (title) => {
+        const outcome = await onSave(title);
+        // An ignored action (an empty message) closes like a success.
+        if (!outcome.ok && outcome.message !== '') throw new TitleSaveFailure(outcome.message);
+      }}
+      failureMessage={(error) =>
+        error instanceof TitleSaveFailure ? error.message : WORKSPACE_TEXTS.structureFailed
+      }
+      onClose={onClose}
+    />
   );
 }
 
