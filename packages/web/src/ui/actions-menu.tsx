@@ -14,7 +14,18 @@ export interface MenuAction {
  * Tab, a click outside and navigation close it. Choosing an item puts the focus back on the button first,
  * so a dialog the item opens returns the focus there when it closes.
  */
-export function ActionsMenu({ label, actions }: { label: string; actions: readonly MenuAction[] }) {
+export function ActionsMenu({
+  label,
+  actions,
+  labelled = false,
+  disabled = false,
+}: {
+  label: string;
+  actions: readonly MenuAction[];
+  /** The label as the button's text (a menu bar's `File`), instead of a ⋮ button named by it. */
+  labelled?: boolean;
+  disabled?: boolean;
+}) {
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -61,26 +72,34 @@ export function ActionsMenu({ label, actions }: { label: string; actions: readon
   };
 
   return (
-    <div ref={rootRef} className={`dropdown dropdown-end ${open ? 'dropdown-open' : 'dropdown-close'}`}>
+    <div
+      ref={rootRef}
+      className={`dropdown ${labelled ? '' : 'dropdown-end'} ${open ? 'dropdown-open' : 'dropdown-close'}`}
+    >
       <button
         ref={buttonRef}
         type="button"
-        className="btn btn-ghost btn-square"
-        aria-label={label}
+        className={labelled ? 'btn btn-ghost btn-sm font-normal' : 'btn btn-ghost btn-square'}
+        aria-label={labelled ? undefined : label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
+        disabled={disabled}
         onClick={() => {
           focusOnOpen.current = 'first';
           setOpen((value) => !value);
         }}
         onKeyDown={onButtonKeyDown}
       >
-        <svg aria-hidden="true" className="size-5" viewBox="0 0 24 24" fill="currentColor">
-          <circle cx="12" cy="5" r="1.8" />
-          <circle cx="12" cy="12" r="1.8" />
-          <circle cx="12" cy="19" r="1.8" />
-        </svg>
+        {labelled ? (
+          label
+        ) : (
+          <svg aria-hidden="true" className="size-5" viewBox="0 0 24 24" fill="currentColor">
+            <circle cx="12" cy="5" r="1.8" />
+            <circle cx="12" cy="12" r="1.8" />
+            <circle cx="12" cy="19" r="1.8" />
+          </svg>
+        )}
       </button>
       {open && (
         <div
@@ -88,7 +107,7 @@ export function ActionsMenu({ label, actions }: { label: string; actions: readon
           role="menu"
           aria-label={label}
           tabIndex={-1}
-          className="dropdown-content z-40 mt-2 w-48 rounded-box bg-base-200 p-2 shadow-lg"
+          className="dropdown-content z-40 mt-2 w-52 rounded-box bg-base-200 p-2 shadow-lg"
           onKeyDown={onMenuKeyDown}
         >
           <ul role="none" className="menu w-full p-0">
