@@ -14,6 +14,11 @@ export interface DraftStore<C> {
   read(): Draft<C> | null;
   write(draft: Draft<C>): void;
   clear(): void;
+  /**
+   * The `savedAt` of the stored draft without reading its content (`null`: none, or unknown). Optional: with
+   * it, the controller confirms its own last draft without parsing and comparing a large tree (S17).
+   */
+  peekSavedAt?(): number | null;
 }
 
 /** The part of the Web Storage API a draft store needs. */
@@ -33,6 +38,9 @@ export interface StorageDraftStoreOptions<C> {
 }
 
 const DRAFT_FORMAT = 1;
+
+/** The start of a stored draft as `write` makes it: `{"v":1,"savedAt":<number>,`. */
+const SAVED_AT_PREFIX = /^\{"v":1,"savedAt":(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?),/;
 
 /** Every draft key starts with this (`draftKey`). */
 export const DRAFT_KEY_PREFIX = 'planwright:draft:';
@@ -83,11 +91,12 @@ export function createStorageDraftStore<C>(options: StorageDraftStoreOptions<C>)
       attempt(() => {
         const target = storage();
         if (!target) return;
+        // `savedAt` first, so peekSavedAt reads it from the start of the text without parsing the content.
         const text = JSON.stringify({
           v: DRAFT_FORMAT,
-          content: draft.content,
-          baseRevision: draft.baseRevision,
           savedAt: draft.savedAt,
+          baseRevision: draft.baseRevision,
+          content: draft.content,
         });
         target.setItem(options.key, text);
       }, undefined);
@@ -95,6 +104,14 @@ export function createStorageDraftStore<C>(options: StorageDraftStoreOptions<C>)
     clear: () => {
       attempt(() => storage()?.removeItem(options.key), undefined);
     },
+    peekSavedAt: () =>
+      attempt(() => {
+        const text = storage()?.getItem(options.key);
+        if (typeof text !== 'string') return null;
+        const match = SAVED_AT_PREFIX.exec(text.slice(0, 64));
+        const savedAt = match?.[1] === undefined ? Number.NaN : Number(match[1]);
+        return Number.isFinite(savedAt) ? savedAt : null;
+      }, null),
   };
 }
 

@@ -177,6 +177,8 @@ export class SaveController<C> extends Subscribable {
   private timerToken = 0;
   private readonly waiters = new Map<number, (ok: boolean) => void>();
   private nextWaiter = 1;
+  /** The draft this controller wrote last, to confirm it cheaply (S17). */
+  private lastDraft: Draft<C> | null = null;
   private fetchAbort: AbortController | null = null;
 
   constructor(options: SaveControllerOptions<C>) {
@@ -419,11 +421,22 @@ export class SaveController<C> extends Subscribable {
     if (current === null) return;
     const draft: Draft<C> = { content: current.value, baseRevision, savedAt: this.now() };
     this.attempt(() => drafts.write(draft), undefined);
+    this.lastDraft = draft;
   }
 
   private clearDraftIfEqual(content: C): void {
     const drafts = this.options.drafts;
     if (!drafts) return;
+    // The confirmed content is the very object of our last draft, and the store still holds that draft:
+    // clear it without parsing and comparing what may be megabytes (S17).
+    const own = this.lastDraft;
+    if (own !== null && own.content === content && drafts.peekSavedAt) {
+      const stored = this.attempt(() => drafts.peekSavedAt?.() ?? null, null);
+      if (stored === own.savedAt) {
+        this.attempt(() => drafts.clear(), undefined);
+        return;
+      }
+    }
     const stored = this.attempt(() => drafts.read(), null);
     if (stored === null || typeof stored !== 'object') return;
     if (this.attempt(() => this.equals(stored.content, content), false)) {

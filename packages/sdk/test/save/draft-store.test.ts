@@ -173,3 +173,37 @@ describe('S25 clearing every draft at sign-out', () => {
     expect(clearStoredDrafts(() => storage)).toBe(0);
   });
 });
+
+describe('S17 peeking at a stored draft', () => {
+  const store = (storage: FakeStorage) =>
+    createStorageDraftStore<Doc>({
+      storage: () => storage,
+      key: draftKey('document', 'd'),
+      parse: (v) => (isDoc(v) ? v : null),
+    });
+
+  it('reads savedAt from the start of what write stored, without the content', () => {
+    const storage = new FakeStorage();
+    const drafts = store(storage);
+    expect(drafts.peekSavedAt?.()).toBeNull();
+    drafts.write({ content: { text: 'x'.repeat(100_000) }, baseRevision: 3, savedAt: 1_795_000_000_123 });
+    expect(drafts.peekSavedAt?.()).toBe(1_795_000_000_123);
+  });
+
+  it('answers null for anything else stored there, and never throws', () => {
+    const storage = new FakeStorage();
+    const drafts = store(storage);
+    for (const text of [
+      '',
+      'garbage',
+      '{"v":1,"content":{},"savedAt":5}',
+      '{"v":2,"savedAt":5,',
+      '{"v":1,"savedAt":1e999,',
+    ]) {
+      storage.setItem(draftKey('document', 'd'), text);
+      expect(drafts.peekSavedAt?.()).toBeNull();
+    }
+    storage.failing.add('getItem');
+    expect(drafts.peekSavedAt?.()).toBeNull();
+  });
+});

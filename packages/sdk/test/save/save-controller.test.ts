@@ -3,6 +3,7 @@ import {
   ApiError,
   AuthRequiredError,
   BLUEPRINT_SAVE_DEBOUNCE_MS,
+  createStorageDraftStore,
   DOCUMENT_SAVE_DEBOUNCE_MS,
   NetworkError,
   ResponseValidationError,
@@ -12,7 +13,15 @@ import {
   type SaveStatus,
 } from '@planwright/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHarness, type Doc, type Harness, settle } from './support/save-harness.js';
+import {
+  createHarness,
+  type Doc,
+  DRAFT_KEY,
+  FakeStorage,
+  type Harness,
+  isDoc,
+  settle,
+} from './support/save-harness.js';
 
 const networkError = () =>
   new NetworkError({
@@ -855,6 +864,34 @@ describe('S17 drafts', () => {
     expect(h.storedDraft()).not.toBeNull();
     await h.succeed(2);
     expect(h.storedDraft()).toBeNull();
+  });
+
+  it('S17: its own last draft is confirmed from the stored savedAt, without reading the draft back', async () => {
+    const storage = new FakeStorage();
+    const store = createStorageDraftStore<Doc>({
+      storage: () => storage,
+      key: DRAFT_KEY,
+      parse: (value) => (isDoc(value) ? { text: value.text } : null),
+    });
+    const reads = vi.fn(store.read);
+    const h = loaded({ storage, drafts: { ...store, read: reads } });
+    reads.mockClear();
+    h.type('a');
+    h.clock.advance(1000);
+    expect(storage.items.has(DRAFT_KEY)).toBe(true);
+    await h.succeed(2);
+    expect(storage.items.has(DRAFT_KEY)).toBe(false);
+    expect(reads).not.toHaveBeenCalled();
+  });
+
+  it('S17: a draft another tab stored under the same key meanwhile is not cleared', async () => {
+    const h = loaded();
+    h.type('a');
+    h.clock.advance(1000);
+    const other = JSON.stringify({ v: 1, savedAt: 1, baseRevision: 1, content: { text: 'other tab' } });
+    h.storage.setItem(DRAFT_KEY, other);
+    await h.succeed(2);
+    expect(h.storedDraft()?.content).toEqual({ text: 'other tab' });
   });
 
   it('S17: a save whose content was superseded by a newer draft leaves the draft', async () => {
