@@ -16,9 +16,10 @@ const TONE: Record<SaveBadgeState, string> = {
 };
 
 function StateIcon({ state }: { state: SaveBadgeState }) {
-  if (state === 'saving') return <span className="loading loading-spinner loading-xs" aria-hidden="true" />;
+  // No spinner: an animation repaints the page every frame while the user types (the debounce is "saving").
   return (
     <Icon>
+      {state === 'saving' && <path d="M12 17V8M8 11.5l4-4 4 4" />}
       {state === 'saved' && <path d="M5 12l5 5L20 7" />}
       {state === 'unsaved' && <circle cx="12" cy="12" r="4" />}
       {state === 'error' && <path d="M12 8v5M12 16.5v.5M4 20h16L12 4z" />}
