@@ -16,6 +16,7 @@ const BENCHES = [
   'password-hash.mjs',
   'login-throughput.mjs',
   'document-throughput.mjs',
+  'editor-keystroke.mjs',
 ];
 const only = process.argv.slice(2);
 
@@ -53,7 +54,11 @@ appendFileSync(join(root, 'bench/history.jsonl'), `${JSON.stringify({ date, comm
 
 const cell = (r) => (r.median !== undefined ? `${r.median} ${r.unit}` : `${r.value} ${r.unit}`);
 const spread = (r) =>
-  r.p90 !== undefined ? `p90 ${r.p90}, min ${r.min}, max ${r.max} (${r.runs} runs)` : '';
+  r.spread !== undefined
+    ? r.spread
+    : r.p90 !== undefined
+      ? `p90 ${r.p90}, min ${r.min}, max ${r.max} (${r.runs} runs)`
+      : '';
 const verdict = (r) => (r.pass === true ? 'met' : r.pass === false ? '**missed**' : '—');
 
 const history = readFileSync(join(root, 'bench/history.jsonl'), 'utf8')
