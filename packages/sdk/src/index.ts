@@ -301,6 +301,8 @@ export {
   type StorageDraftStoreOptions,
 } from './save/draft-store.js';
 export {
+  type SaveAsideContext,
+  type SaveAsideResult,
   type SaveClock,
   SaveController,
   type SaveControllerOptions,

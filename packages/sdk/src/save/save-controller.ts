@@ -1,3 +1,4 @@
+import { AbortedError } from '../errors/aborted-error.js';
 import { revisionOf } from '../resources/revision.js';
 import { Subscribable } from '../state/subscribable.js';
 import type { Draft, DraftStore } from './draft-store.js';
@@ -40,6 +41,29 @@ export interface SaveWriteContext {
   keepalive: boolean;
   /** Never aborted by the controller today; passed so a transport can wire it through. */
   signal: AbortSignal;
+}
+
+/** What a write aside is told (S26). */
+export interface SaveAsideContext {
+  /** The base revision when it starts, to send as `If-Match`; `null` when unknown (send none). */
+  ifMatch: number | null;
+  /** Never aborted by the controller (not even by `dispose()`: the write may already have landed). */
+  signal: AbortSignal;
+}
+
+/** What a write aside answers (S26). */
+export interface SaveAsideResult<T> {
+  /** The resource's revision after the write; `null` when the server did not say (the base stays). */
+  revision: number | null;
+  /** Handed back to the caller by `writeAside()`. */
+  value: T;
+}
+
+/** A write aside the runtime holds until it has run and settled. */
+interface PendingAside {
+  write: (context: SaveAsideContext) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
 }
 
 /** Retry policy for network failures (S8). */
@@ -117,6 +141,11 @@ function timingOf<C>(options: SaveControllerOptions<C>): SaveTiming {
   };
 }
 
+/** Why a write aside that never ran was refused: the controller was disposed first (S26). */
+function disposedError(): AbortedError {
+  return new AbortedError({ reason: new DOMException('The save controller was disposed.', 'AbortError') });
+}
+
 /** A listener's error must not stop the controller half-way; it surfaces like any uncaught error. */
 function reportLater(error: unknown): void {
   queueMicrotask(() => {
@@ -180,6 +209,8 @@ export class SaveController<C> extends Subscribable {
   /** The draft this controller wrote last, to confirm it cheaply (S17). */
   private lastDraft: Draft<C> | null = null;
   private fetchAbort: AbortController | null = null;
+  private readonly asides = new Map<number, PendingAside>();
+  private nextAside = 1;
 
   constructor(options: SaveControllerOptions<C>) {
     super();
@@ -272,6 +303,35 @@ export class SaveController<C> extends Subscribable {
   /** Hides the restored-draft notice (S15). */
   dismissRestoredDraft(): void {
     this.dispatch({ type: 'dismissRestoredDraft' });
+  }
+
+  /**
+   * S26: runs `write` — a write that changes the resource's revision on the server but not the content this
+   * controller saves (a section's settings, a title) — between saves, and adopts its revision.
+   *
+   * It starts once no content save or other write aside is out (and no load runs), in call order, sharing
+   * the line fairly with content saves; none starts while it runs. `ifMatch` is the base revision when it
+   * starts. On success its `revision` becomes the base revision (when the base has not moved meanwhile), so
+   * the next content save sends the new `If-Match`; unsaved edits stay unsaved. Resolves with `value`.
+   * A failure (a 412 included: the caller reports it, it is no controller conflict) rejects with the
+   * write's error and changes nothing. An answer that is not an object rejects with a `TypeError`.
+   * After `dispose()`, a write aside not yet started rejects with an `AbortedError` and never runs.
+   *
+   * @example
+   * const section = await save.writeAside(async ({ ifMatch, signal }) => {
+   *   const answer = await client.blueprints.sections.update(uuid, sid, { user_hint: hint },
+   *     { ifMatch: ifMatch ?? undefined, signal });
+   *   return { revision: answer.revision, value: answer };
+   * });
+   */
+  writeAside<T>(write: (context: SaveAsideContext) => Promise<SaveAsideResult<T>>): Promise<T> {
+    if (this.state.disposed) return Promise.reject(disposedError());
+    const id = this.nextAside++;
+    const done = new Promise<T>((resolve, reject) => {
+      this.asides.set(id, { write, resolve: resolve as (value: unknown) => void, reject });
+    });
+    this.dispatch({ type: 'writeAside', id });
+    return done;
   }
 
   /** Clears timers, resolves pending flushes `false`, and ignores the answer of a save still out (S20). */
@@ -384,7 +444,57 @@ export class SaveController<C> extends Subscribable {
           resolve?.(effect.ok);
         }
         break;
+      case 'writeAside':
+        this.runAside(effect.id, effect.ifMatch);
+        break;
+      case 'abortAsides':
+        for (const id of effect.ids) {
+          const aside = this.asides.get(id);
+          this.asides.delete(id);
+          aside?.reject(disposedError());
+        }
+        break;
     }
+  }
+
+  private runAside(id: number, ifMatch: number | null): void {
+    const aside = this.asides.get(id);
+    if (!aside) return;
+    this.asides.delete(id);
+    let answer: Promise<unknown>;
+    try {
+      answer = Promise.resolve(aside.write({ ifMatch, signal: new AbortController().signal }));
+    } catch (error) {
+      answer = Promise.reject(error);
+    }
+    answer.then(
+      (result) => this.asideAnswered(id, aside, result),
+      (error: unknown) => {
+        // The caller's promise settles first: a controller that breaks later must not leave it hanging.
+        aside.reject(error);
+        this.dispatch({ type: 'asideFailed', id });
+      },
+    );
+  }
+
+  /** S26, S21: a garbage revision is no revision; an answer that is not an object is refused. */
+  private asideAnswered(id: number, aside: PendingAside, result: unknown): void {
+    let value: unknown;
+    try {
+      if (typeof result !== 'object' || result === null) {
+        throw new TypeError(
+          `writeAside: write must resolve with { revision, value }, got ${result === null ? 'null' : typeof result}`,
+        );
+      }
+      value = (result as { value?: unknown }).value;
+    } catch (error) {
+      aside.reject(error);
+      this.dispatch({ type: 'asideFailed', id });
+      return;
+    }
+    const revision = this.attempt(() => revisionOf((result as { revision?: unknown }).revision), null);
+    aside.resolve(value);
+    this.dispatch({ type: 'asideSucceeded', id, revision });
   }
 
   private setTimer(timer: SaveTimer, ms: number): void {

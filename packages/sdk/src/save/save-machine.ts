@@ -30,9 +30,17 @@ export interface SaveState<C> {
   readonly confirmed: number;
   readonly status: SaveStatus;
   readonly debouncing: boolean;
-  /** A save that starts as soon as the flight ends (S4). */
-  readonly due: { keepalive: boolean } | null;
+  /**
+   * A save that starts as soon as the flight ends (S4). `ticket` is its place in line among writes aside
+   * (S26): whichever waits longer goes first.
+   */
+  readonly due: { keepalive: boolean; ticket: number } | null;
+  /** The content save out; a write aside is in `aside`. */
   readonly inFlight: { id: number; edits: number; epoch: number } | null;
+  /** Writes aside waiting to start (S26), in call order: the runtime's id and the place in line. */
+  readonly asides: readonly { id: number; ticket: number }[];
+  /** The write aside out, and the base revision it was sent with (its answer is adopted only on that base). */
+  readonly aside: { id: number; base: number | null } | null;
   /** Bumped by `loaded()`: answers of flights from an earlier epoch change nothing (S14). */
   readonly epoch: number;
   readonly nextId: number;
@@ -89,6 +97,11 @@ export type SaveEvent<C> =
   | { type: 'resolveMine'; waiter: number }
   | { type: 'resolveTheirs' }
   | { type: 'dismissRestoredDraft' }
+  /** S26: a write aside was asked for; `id` is the runtime's. */
+  | { type: 'writeAside'; id: number }
+  /** S26: the write aside out answered; `revision` already validated (S21). */
+  | { type: 'asideSucceeded'; id: number; revision: number | null }
+  | { type: 'asideFailed'; id: number }
   | { type: 'dispose' };
 
 /** @internal What the runtime does for the machine. */
@@ -104,7 +117,11 @@ export type SaveEffect<C> =
   | { type: 'discardDraft' }
   | { type: 'fetchLatest'; id: number }
   | { type: 'abortFetch' }
-  | { type: 'settle'; waiters: readonly number[]; ok: boolean };
+  | { type: 'settle'; waiters: readonly number[]; ok: boolean }
+  /** S26: run the caller's write aside with `If-Match` = `ifMatch`. */
+  | { type: 'writeAside'; id: number; ifMatch: number | null }
+  /** S26: writes aside that will never run (dispose): reject them. */
+  | { type: 'abortAsides'; ids: readonly number[] };
 
 /** @internal A transition's outcome. */
 export interface SaveTransition<C> {
@@ -130,6 +147,8 @@ export function initialSaveState<C>(): SaveState<C> {
     debouncing: false,
     due: null,
     inFlight: null,
+    asides: [],
+    aside: null,
     epoch: 0,
     nextId: 1,
     attempt: 0,
@@ -237,15 +256,43 @@ class Step<C> {
     this.effects.push({ type: 'write', id, ifMatch: this.s.base, keepalive });
   }
 
-  /** A save now, or right after the flight that is out (S4); nothing while loading, in conflict or clean. */
+  /** A content save or a write aside is out (S4, S26). */
+  get busy(): boolean {
+    return this.s.inFlight !== null || this.s.aside !== null;
+  }
+
+  /**
+   * A save now, or right after the flight that is out (S4) and the writes aside asked for before it (S26);
+   * nothing while loading, in conflict or clean.
+   */
   requestSave(keepalive: boolean): void {
     if (this.s.loading || this.s.conflict !== null || !this.dirty) return;
-    if (this.s.inFlight === null) {
+    // Writes aside only wait while something is out or a load runs (`pump`), so none is skipped here.
+    if (!this.busy) {
       this.startSave(keepalive);
       return;
     }
     this.stopDebounce();
-    this.s.due = { keepalive: (this.s.due?.keepalive ?? false) || keepalive };
+    const due = this.s.due;
+    this.s.due = { keepalive: (due?.keepalive ?? false) || keepalive, ticket: due?.ticket ?? this.nextId() };
+  }
+
+  /**
+   * S4, S26: when nothing is out, starts whichever waits longer, the first write aside or the due content
+   * save, so neither starves the other. Writes aside do not start while loading.
+   */
+  pump(): void {
+    const { s } = this;
+    if (this.busy) return;
+    if (s.due !== null && (s.loading || s.conflict !== null || !this.dirty)) s.due = null;
+    const head = s.loading ? undefined : s.asides[0];
+    if (head !== undefined && (s.due === null || head.ticket < s.due.ticket)) {
+      s.asides = s.asides.slice(1);
+      s.aside = { id: head.id, base: s.base };
+      this.effects.push({ type: 'writeAside', id: head.id, ifMatch: s.base });
+      return;
+    }
+    if (s.due !== null) this.startSave(s.due.keepalive);
   }
 
   /** S13: suppress saving until `loaded()`. */
@@ -262,12 +309,10 @@ class Step<C> {
     this.settle(false);
   }
 
-  /** After a flight ends: the follow-up of S4, or `saved` when nothing is left. */
+  /** After a flight ends: the follow-up of S4 (started by `pump`), or `saved` when nothing is left. */
   continueAfterFlight(current: boolean): void {
     if (this.dirty && !this.s.loading && this.s.conflict === null) {
-      if (this.s.due !== null) {
-        this.startSave(this.s.due.keepalive);
-      } else {
+      if (this.s.due === null) {
         this.s.status = this.s.retry === null ? 'saving' : this.s.status;
         if (!this.s.debouncing && this.s.retry === null) this.startDebounce();
       }
@@ -306,7 +351,7 @@ function onFlush<C>(step: Step<C>, waiter: number, keepalive: boolean): void {
   }
   s.attempt = 0;
   s.waiters = [...s.waiters, { id: waiter, edits: s.edits }];
-  if (s.inFlight !== null) {
+  if (step.busy) {
     // The write effect stores the draft itself; here the draft is written now, the save later.
     step.persistDraft();
     step.stopRetry();
@@ -436,11 +481,34 @@ function onLoadFailed<C>(step: Step<C>, failure: SaveFailure): void {
   if (step.dirty) step.startDebounce();
 }
 
+function onWriteAside<C>(step: Step<C>, id: number): void {
+  step.s.asides = [...step.s.asides, { id, ticket: step.nextId() }];
+}
+
+function onAsideSucceeded<C>(step: Step<C>, id: number, revision: number | null): void {
+  const { s } = step;
+  const aside = s.aside;
+  if (aside === null || aside.id !== id) return;
+  s.aside = null;
+  // A load or a conflict's resolution moved the base meanwhile: the answer describes a revision we left. In a
+  // conflict the base is the one `mine` was written on and must stay so (S10).
+  if (revision === null || s.conflict !== null || s.base !== aside.base) return;
+  s.base = revision;
+  s.revision = revision;
+  step.pump();
+  // The stored draft names the old base: restored after a crash it would meet a 412 we caused ourselves.
+  if (step.dirty && !s.loading && s.inFlight === null) step.persistDraft();
+}
+
 function onDispose<C>(step: Step<C>): void {
   step.stopTimers();
   step.dropConflict();
   step.settle(false);
   step.s.due = null;
+  if (step.s.asides.length > 0) {
+    step.effects.push({ type: 'abortAsides', ids: step.s.asides.map((a) => a.id) });
+    step.s.asides = [];
+  }
   step.s.disposed = true;
 }
 
@@ -526,10 +594,22 @@ export function transitionSave<C>(
     case 'dismissRestoredDraft':
       s.restoredDraft = null;
       break;
+    case 'writeAside':
+      onWriteAside(step, event.id);
+      break;
+    case 'asideSucceeded':
+      onAsideSucceeded(step, event.id, event.revision);
+      break;
+    case 'asideFailed':
+      // S26: a failed write aside changes nothing; what waited behind it starts below.
+      if (s.aside?.id === event.id) s.aside = null;
+      break;
     case 'dispose':
       onDispose(step);
       break;
   }
+  // Whatever ended a flight, a load or a conflict, the next thing in line starts once nothing is out.
+  if (!s.disposed) step.pump();
   return { state: s, effects: step.effects };
 }
 

@@ -65,6 +65,24 @@ export interface PendingFetch {
   reject(error: unknown): void;
 }
 
+/** One write aside (S26) the controller started, held until the test answers it. */
+export interface PendingAside {
+  /** What the caller asked for, to tell write asides apart. */
+  label: string;
+  ifMatch: number | null;
+  signal: AbortSignal;
+  settled: boolean;
+  /** Answers as the write would: normally `{ revision, value }`, garbage in hostile tests. */
+  resolve(answer: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** How the promise `writeAside()` returned has settled so far. */
+export type AsideOutcome =
+  | { state: 'pending' }
+  | { state: 'resolved'; value: unknown }
+  | { state: 'rejected'; error: unknown };
+
 /** Lets every promise callback that is ready run (a macrotask turn; no time passes on any clock). */
 export function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -91,6 +109,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const editor = { text: '', reads: 0 };
   const writes: PendingWrite[] = [];
   const fetches: PendingFetch[] = [];
+  const asides: PendingAside[] = [];
 
   const controller = new SaveController<Doc>({
     read: () => {
@@ -130,6 +149,7 @@ export function createHarness(options: HarnessOptions = {}) {
   });
 
   const open = () => writes.filter((write) => !write.settled);
+  const openAsides = () => asides.filter((aside) => !aside.settled);
   const only = (): PendingWrite => {
     const pending = open();
     if (pending.length !== 1) throw new Error(`expected exactly one write out, found ${pending.length}`);
@@ -144,8 +164,70 @@ export function createHarness(options: HarnessOptions = {}) {
     controller,
     writes,
     fetches,
+    asides,
     open,
     only,
+    openAsides,
+    /**
+     * Asks for a write aside (a settings write) that the test answers through `asides`; `outcome` tracks the
+     * caller's promise, which therefore never counts as unhandled.
+     */
+    writeAside(label = 'settings'): { promise: Promise<unknown>; outcome: AsideOutcome } {
+      const tracked: { outcome: AsideOutcome } = { outcome: { state: 'pending' } };
+      const promise = controller.writeAside<unknown>(
+        (context) =>
+          new Promise((resolve, reject) => {
+            const aside: PendingAside = {
+              label,
+              ...context,
+              settled: false,
+              resolve: (answer) => {
+                aside.settled = true;
+                resolve(answer as never);
+              },
+              reject: (error) => {
+                aside.settled = true;
+                reject(error);
+              },
+            };
+            asides.push(aside);
+          }),
+      );
+      promise.then(
+        (value) => {
+          tracked.outcome = { state: 'resolved', value };
+        },
+        (error: unknown) => {
+          tracked.outcome = { state: 'rejected', error };
+        },
+      );
+      return {
+        promise,
+        get outcome() {
+          return tracked.outcome;
+        },
+      };
+    },
+    /** Answers the one write aside out and lets the controller hear it. */
+    async answerAside(answer: unknown): Promise<PendingAside> {
+      const pending = openAsides();
+      if (pending.length !== 1)
+        throw new Error(`expected exactly one write aside out, found ${pending.length}`);
+      const aside = pending[0] as PendingAside;
+      aside.resolve(answer);
+      await settle();
+      return aside;
+    },
+    /** Fails the one write aside out. */
+    async failAside(error: unknown): Promise<PendingAside> {
+      const pending = openAsides();
+      if (pending.length !== 1)
+        throw new Error(`expected exactly one write aside out, found ${pending.length}`);
+      const aside = pending[0] as PendingAside;
+      aside.reject(error);
+      await settle();
+      return aside;
+    },
     snapshot: (): SaveSnapshot<Doc> => controller.getSnapshot(),
     storedDraft: (): Draft<Doc> | null => drafts.read(),
     /** The user types: the editor changes, then tells the controller. */
