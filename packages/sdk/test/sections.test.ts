@@ -137,6 +137,9 @@ describe('sections', () => {
       mcp_url: ' https://mcp.example/x ',
     });
     expect(bodyOf(server.last())).toEqual({ tool_mode: 'mcp', mcp_url: 'https://mcp.example/x' });
+    // MCP chosen before its URL is known: sent, as the server keeps '' until then.
+    await sections.update(BLUEPRINT_UUID, SECTION_UUID, { tool_mode: 'mcp', mcp_url: '  ' });
+    expect(bodyOf(server.last())).toEqual({ tool_mode: 'mcp', mcp_url: '' });
   });
 
   it('a 409 last_section on delete and a 412 come through as errors', async () => {

@@ -72,13 +72,17 @@ describe('blueprints list (spec 000 §2; SPEC.md BL1–BL3)', () => {
     );
   });
 
-  it('BL1: New Blueprint creates a draft and goes to its page', async () => {
+  it('BL1: New Blueprint creates a draft (an empty body) and opens it in the blueprint editor', async () => {
     const { server } = setup();
     const app = renderApp({ path: '/dashboard/blueprints', server, session: SESSION });
     fireEvent.click(await screen.findByRole('button', { name: 'New Blueprint' }));
-    await waitFor(() => expect(app.location()).toBe('/dashboard/blueprints/bp-new-1'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Untitled Blueprint' })).toBeTruthy();
-    expect(server.calls('/api/v1/blueprints/', 'POST')).toHaveLength(1);
+    // The editor's chunk loads before the navigation commits (compiled on first use here).
+    await waitFor(() => expect(app.location()).toBe('/dashboard/blueprints/bp-new-1/edit'), {
+      timeout: 10_000,
+    });
+    const posts = server.calls('/api/v1/blueprints/', 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body ?? {}).toEqual({});
   });
 
   it("BL1: a failed creation says 'Failed to create blueprint'", async () => {

@@ -159,12 +159,16 @@ const settingsChanges = {
   mcp_url: z.string().trim().optional(),
 };
 
-/** The MCP rule can only be checked when the change names the tool mode too; otherwise the server does. */
+/**
+ * The MCP rule can only be checked when the change names the tool mode too; otherwise the server does. As on
+ * the server, MCP with an empty URL is fine: the URL may be set once it is known.
+ */
 function checkMcpUrl(
   changes: { tool_mode?: SectionSettings['tool_mode']; mcp_url?: string },
   ctx: z.RefinementCtx,
 ) {
   if (changes.tool_mode === undefined || changes.mcp_url === undefined) return;
+  if (changes.tool_mode === 'mcp' && changes.mcp_url.trim() === '') return;
   const problem = mcpUrlError(changes.tool_mode, changes.mcp_url);
   if (problem !== undefined)
     ctx.addIssue({ code: 'custom', path: ['mcp_url'], message: problem, input: changes.mcp_url });

@@ -8,5 +8,6 @@ export type { CanvasActions } from './canvas-actions.js';
 export { type CursorContext, cursorContext } from './cursor-context.js';
 export { loadEditorContent, revealInEditor, setSubsectionFinalizedInEditor } from './editor-commands.js';
 export { EditorToolbar } from './editor-toolbar.js';
+export { setStructureHints } from './hint-decorations.js';
 export { PlanEditorCanvas } from './plan-editor-canvas.js';
 export { type PlanEditorOptions, usePlanEditor } from './use-plan-editor.js';

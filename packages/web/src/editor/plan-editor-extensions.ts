@@ -4,6 +4,7 @@ import { Dropcursor, Gapcursor, UndoRedo } from '@tiptap/extensions';
 import { applyBlockType } from './block-commands.js';
 import { UNDO_DEPTH, UNDO_NEW_GROUP_DELAY_MS } from './editor-meta.js';
 import { FastNodeIdAttribute } from './fast-node-ids.js';
+import { hintPlugin } from './hint-decorations.js';
 import { changeIndent } from './paragraph-indent.js';
 import { pastePlugin } from './paste-handling.js';
 import { placeholderPlugin } from './placeholder-plugin.js';
@@ -28,7 +29,7 @@ export interface PlanEditorExtensionOptions {
 }
 
 /**
- * The plan editor's own behaviour: structure guard, title keys, placeholders, paste, indent keys. Its
+ * The plan editor's own behaviour: structure guard, title keys, placeholders, hints, paste, indent keys. Its
  * priority puts its keys and paste handling before Tiptap's defaults and the list keymaps.
  */
 function planEditorBehaviour(generateId: GenerateId | undefined): Extension {
@@ -82,6 +83,7 @@ function planEditorBehaviour(generateId: GenerateId | undefined): Extension {
       return [
         structureGuardPlugin(),
         placeholderPlugin(() => this.editor.isEditable),
+        hintPlugin(),
         pastePlugin(this.editor.schema, generateId),
       ];
     },

@@ -132,6 +132,14 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../pages/dashboard/blueprint-page').then((m) => ({ Component: m.BlueprintPage })),
           },
+          {
+            // The blueprint editor shares the document editor's workspace and chunk.
+            path: 'blueprints/:uuid/edit',
+            lazy: () =>
+              import('../pages/dashboard/blueprint-editor-page').then((m) => ({
+                Component: m.BlueprintEditorPage,
+              })),
+          },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -1,6 +1,11 @@
 import type { DocumentJson } from '@planwright/sdk/model';
 import type { Editor } from '@tiptap/core';
-import { loadEditorContent, revealInEditor, setSubsectionFinalizedInEditor } from '../editor';
+import {
+  loadEditorContent,
+  revealInEditor,
+  setStructureHints,
+  setSubsectionFinalizedInEditor,
+} from '../editor';
 import { structureSkeleton } from './live-outline';
 
 /**
@@ -20,6 +25,8 @@ export interface EditorBridge {
   reveal(target: { sectionUuid: string; subsectionUuid?: string | null }): boolean;
   /** The sections and subsections with their titles, cheaply (see `structureSkeleton`). */
   skeleton(): unknown;
+  /** Shows each section's and subsection's user hint under its heading (never part of the content). */
+  setHints(hints: ReadonlyMap<string, string>): void;
 }
 
 /** The bridge over a Tiptap editor made by `usePlanEditor`. */
@@ -34,5 +41,6 @@ export function createEditorBridge(editor: Editor): EditorBridge {
       setSubsectionFinalizedInEditor(editor, subsectionUuid, finalized),
     reveal: (target) => revealInEditor(editor, target),
     skeleton: () => structureSkeleton(editor.state.doc),
+    setHints: (hints) => setStructureHints(editor, hints),
   };
 }

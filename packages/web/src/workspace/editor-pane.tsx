@@ -7,16 +7,18 @@ import {
   PlanEditorCanvas,
   usePlanEditor,
 } from '../editor';
-import type { DocumentWorkspace } from './document-workspace';
 import { createEditorBridge } from './editor-bridge';
+import type { PlanWorkspace } from './plan-workspace';
 
 export interface EditorPaneProps {
-  workspace: DocumentWorkspace;
+  workspace: PlanWorkspace;
   /** What the editor starts with (a later load goes through the workspace, not this). */
   initialContent: DocumentJson;
   /** A structure call runs: read-only, toolbar disabled (W19). */
   busy: boolean;
   canvas: CanvasActions;
+  /** Documents finalize subsections; a blueprint's canvas hides those controls (its subsections never are). */
+  finalize?: boolean;
   onCursorContext: (context: CursorContext) => void;
   onNewSection: () => void;
   onNewSubsection: () => void;
@@ -33,6 +35,7 @@ export function EditorPane({
   initialContent,
   busy,
   canvas,
+  finalize = true,
   onCursorContext,
   onNewSection,
   onNewSubsection,
@@ -65,7 +68,10 @@ export function EditorPane({
         />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <PlanEditorCanvas editor={editor} className="mx-auto max-w-4xl px-6 py-6" />
+        <PlanEditorCanvas
+          editor={editor}
+          className={`mx-auto max-w-4xl px-6 py-6${finalize ? '' : ' [&_.pw-finalize]:hidden'}`}
+        />
       </div>
     </>
   );

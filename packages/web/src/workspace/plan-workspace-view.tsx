@@ -1,3 +1,4 @@
+import type { DocumentOutline } from '@planwright/sdk';
 import {
   type ReactNode,
   useCallback,
@@ -9,25 +10,24 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { SIGNED_IN_TEXTS } from '../account/account-texts';
-import { DOCUMENTS_PAGE_TEXTS } from '../documents/document-page-texts';
-import { DOCUMENTS_PATH, documentPath } from '../documents/document-paths';
 import type { CanvasActions, CursorContext } from '../editor';
 import type { BreadcrumbItem } from '../layout/breadcrumb-store';
 import { useBreadcrumbs } from '../layout/breadcrumbs';
 import { useBrowserPorts } from '../platform/browser-ports-context';
+import type { MenuAction } from '../ui/actions-menu';
 import { Alert } from '../ui/alert';
 import { LoadError, RETRY_TEXT } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { shownTime } from '../ui/shown-time';
-import { ChatPanelArea } from './chat-panel-area';
 import { browserClipboardWrite, ConflictDialog } from './conflict-dialog';
-import type { DocumentWorkspace } from './document-workspace';
 import { EditorPane } from './editor-pane';
+import type { PlanWorkspace } from './plan-workspace';
 import { ProgressReadout } from './progress-readout';
 import { saveFailureText } from './save-status';
 import { SaveStatusBadge } from './save-status-badge';
 import { SectionsSidebar } from './sections-sidebar';
 import type { Selection } from './selection-url';
+import type { SplitSettings } from './split-layout';
 import { DeleteStructureDialog, TitleDialog } from './structure-dialogs';
 import {
   canDeleteSection,
@@ -36,17 +36,59 @@ import {
   selectionAfterSubsectionDelete,
   withPendingChanges,
 } from './structure-rules';
-import { SystemPromptDialog } from './system-prompt-dialog';
 import { TitleEditor } from './title-editor';
-import { useDocumentAutosave } from './use-document-autosave';
+import { type CompanionControllers, useAutosave } from './use-autosave';
 import { useFillViewport } from './use-fill-viewport';
 import { useSelectionUrl } from './use-selection-url';
 import { WorkspaceMenuBar } from './workspace-menu-bar';
 import { WorkspaceSplit } from './workspace-split';
 import { TOP_BAR_TEXTS, WORKSPACE_TEXTS } from './workspace-texts';
 
+/** What the side panel is shown for. */
+export interface SideContext {
+  workspace: PlanWorkspace;
+  selection: Selection;
+  /** The live outline (titles as typed). */
+  outline: DocumentOutline;
+}
+
+/**
+ * What tells the document editor from the blueprint editor (spec 001 §2): the words, the side panel (the chat or
+ * the settings), the split, the File menu's extra entries, the System Prompt dialog and whether subsections
+ * are finalized. Everything else is the same screen.
+ */
+export interface WorkspaceVariant {
+  /** The page's `data-testid`. */
+  testId: string;
+  texts: {
+    loading: string;
+    notFound: string;
+    backToList: string;
+    loadFailed: string;
+    /** The title shown when there is none (`Untitled Document`). */
+    untitled: string;
+    /** The inline title field's name. */
+    titleLabel: string;
+    /** The File › Rename dialog's heading. */
+    renameHeading: string;
+  };
+  /** The breadcrumb before the title, and the list `backToList` goes to. */
+  list: { label: string; path: string };
+  /** Where the title's breadcrumb goes. */
+  detailPath: (uuid: string) => string;
+  split: SplitSettings;
+  /** Documents: the progress readout and the finalize controls. Blueprints have neither. */
+  finalize: boolean;
+  /** Rename with a blank title: closes silently (documents) or shows "Title cannot be empty" (blueprints). */
+  renameBlankCloses: boolean;
+  /** File menu entries after Rename and System Prompt. */
+  fileActions?: (workspace: PlanWorkspace) => MenuAction[];
+  side: (context: SideContext) => ReactNode;
+  systemPromptDialog: (workspace: PlanWorkspace, onClose: () => void) => ReactNode;
+}
+
 type WorkspaceDialog =
-  | { kind: 'rename-document' }
+  | { kind: 'rename' }
   | { kind: 'system-prompt' }
   | { kind: 'delete-subsection'; sectionUuid: string; subsectionUuid: string; title: string };
 
@@ -72,12 +114,22 @@ function Dismissable({
 }
 
 /**
- * The document editing workspace (spec 001 §2 "Document editor layout"; SPEC.md W1–W28): a fixed
- * full-height page under the navbar with the top bar, the sections sidebar, the editor and the chat panel's
- * place in a resizable split. Everything with behaviour lives in the {@link DocumentWorkspace} and the pure
- * rules next to it; this wires them to the screen.
+ * The editing workspace (spec 001 §2 "Document editor layout", "Blueprint editor layout"; SPEC.md W1–W28,
+ * B1–B8): a fixed full-height page under the navbar with the top bar, the sections sidebar, the editor and the
+ * side panel in a resizable split. Everything with behaviour lives in the {@link PlanWorkspace} and the pure
+ * rules next to it; this wires them to the screen, as `variant` says.
  */
-export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorkspace }) {
+export function PlanWorkspaceView({
+  workspace,
+  variant,
+  companions,
+}: {
+  workspace: PlanWorkspace;
+  variant: WorkspaceVariant;
+  /** Other autosaves of the page (the blueprint's settings): leaving waits for them too. */
+  companions?: CompanionControllers;
+}) {
+  const { texts } = variant;
   const { clock } = useBrowserPorts();
   const state = useSyncExternalStore(workspace.subscribe, workspace.getSnapshot);
   const structure = useSyncExternalStore(workspace.structure.subscribe, workspace.structure.getSnapshot);
@@ -86,7 +138,7 @@ export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorksp
     () => workspace.structure.showAlert(WORKSPACE_TEXTS.leaveFailed),
     [workspace],
   );
-  const save = useDocumentAutosave(workspace.controller, onLeaveFailed);
+  const save = useAutosave(workspace.controller, onLeaveFailed, companions);
   const rootRef = useRef<HTMLDivElement>(null);
   const height = useFillViewport(rootRef);
   const [dialog, setDialog] = useState<WorkspaceDialog | null>(null);
@@ -99,11 +151,12 @@ export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorksp
     [live.outline, structure.pending],
   );
 
-  const title = state.title.trim() === '' ? TOP_BAR_TEXTS.untitled : state.title;
+  const title = state.title.trim() === '' ? texts.untitled : state.title;
+  const { list: listCrumb, detailPath } = variant;
   const crumbs = useMemo<readonly BreadcrumbItem[]>(() => {
     const list: BreadcrumbItem[] = [
       { label: SIGNED_IN_TEXTS.dashboard, to: '/dashboard' },
-      { label: DOCUMENTS_PAGE_TEXTS.title, to: DOCUMENTS_PATH },
+      { label: listCrumb.label, to: listCrumb.path },
     ];
     if (!ready) return list;
     return [
@@ -112,7 +165,7 @@ export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorksp
         key: 'title',
         content: (
           <Link
-            to={documentPath(workspace.uuid)}
+            to={detailPath(workspace.uuid)}
             dir="auto"
             title={title}
             className="block max-w-[14rem] truncate lg:max-w-[24rem]"
@@ -123,7 +176,7 @@ export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorksp
       },
       { label: TOP_BAR_TEXTS.editor },
     ];
-  }, [ready, title, workspace.uuid]);
+  }, [ready, title, workspace.uuid, listCrumb, detailPath]);
   useBreadcrumbs(crumbs);
 
   // W16: the selection from the URL is shown once the editor is there.
@@ -207,12 +260,10 @@ export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorksp
   }, [workspace, choose]);
 
   const onEditorReady = useCallback(() => setEditorReady(true), []);
+  const { fileActions: makeFileActions } = variant;
+  const fileActions = useMemo(() => makeFileActions?.(workspace) ?? [], [makeFileActions, workspace]);
   const onCursorContext = useCallback((context: CursorContext) => setCursor(context), []);
 
-  const selectedSection = live.outline.sections.find((section) => section.uuid === selection.sectionUuid);
-  const selectedSubsection = selectedSection?.subsections.find(
-    (subsection) => subsection.uuid === selection.subsectionUuid,
-  );
   const failed = state.load.status === 'failed';
   // A failed first read has its own alert and Try again (the load's).
   const saveFailure =
@@ -224,9 +275,9 @@ export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorksp
   if (state.load.status === 'not-found') {
     body = (
       <div className="flex flex-col items-start gap-4 p-6">
-        <h1 className="text-2xl font-bold">{WORKSPACE_TEXTS.notFound}</h1>
-        <Link to={DOCUMENTS_PATH} className="btn">
-          {WORKSPACE_TEXTS.backToDocuments}
+        <h1 className="text-2xl font-bold">{texts.notFound}</h1>
+        <Link to={listCrumb.path} className="btn">
+          {texts.backToList}
         </Link>
       </div>
     );
@@ -234,7 +285,7 @@ export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorksp
     body = (
       <div className="p-6">
         <LoadError
-          title={WORKSPACE_TEXTS.loadFailed}
+          title={texts.loadFailed}
           detail={state.load.message}
           onRetry={() => void workspace.load()}
         />
@@ -243,13 +294,14 @@ export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorksp
   } else if (!ready || state.initialContent === null) {
     body = (
       <div className="p-6">
-        <LoadingStatus>{WORKSPACE_TEXTS.loading}</LoadingStatus>
+        <LoadingStatus>{texts.loading}</LoadingStatus>
       </div>
     );
   } else {
     body = (
       <div className="flex min-h-0 flex-1">
         <SectionsSidebar
+          resource={workspace.kind}
           documentUuid={workspace.uuid}
           outline={shownOutline}
           selection={selection}
@@ -271,26 +323,21 @@ export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorksp
           onDropSection={(uuid, toIndex) => void workspace.structure.moveSectionTo(uuid, toIndex)}
         />
         <WorkspaceSplit
+          settings={variant.split}
           editor={
             <EditorPane
               workspace={workspace}
               initialContent={state.initialContent}
               busy={structure.busy}
               canvas={canvas}
+              finalize={variant.finalize}
               onCursorContext={onCursorContext}
               onNewSection={newSection}
               onNewSubsection={newSubsection}
               onReady={onEditorReady}
             />
           }
-          chat={
-            <ChatPanelArea
-              context={{
-                section: selectedSection?.displayTitle ?? null,
-                subsection: selectedSubsection?.displayTitle ?? null,
-              }}
-            />
-          }
+          chat={variant.side({ workspace, selection, outline: live.outline })}
         />
       </div>
     );
@@ -301,9 +348,9 @@ export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorksp
       ref={rootRef}
       className="flex flex-col overflow-hidden"
       style={height === undefined ? undefined : { height }}
-      data-testid="document-workspace"
+      data-testid={variant.testId}
     >
-      <title>{`${ready ? title : WORKSPACE_TEXTS.loading} · ${TOP_BAR_TEXTS.editor} · Planwright`}</title>
+      <title>{`${ready ? title : texts.loading} · ${TOP_BAR_TEXTS.editor} · Planwright`}</title>
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-base-300 px-3 py-1.5">
         <div className="flex min-w-0 flex-1 flex-col">
           <div className="flex min-w-0 items-center gap-2">
@@ -312,6 +359,8 @@ export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorksp
                 <h1 className="sr-only">{title}</h1>
                 <TitleEditor
                   title={state.title}
+                  placeholder={texts.untitled}
+                  label={texts.titleLabel}
                   disabled={structure.busy}
                   onSave={(newTitle) => workspace.structure.saveTitle(newTitle)}
                 />
@@ -320,11 +369,12 @@ export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorksp
           </div>
           <WorkspaceMenuBar
             disabled={!ready}
-            onRename={() => setDialog({ kind: 'rename-document' })}
+            onRename={() => setDialog({ kind: 'rename' })}
             onSystemPrompt={() => setDialog({ kind: 'system-prompt' })}
+            extraActions={fileActions}
           />
         </div>
-        {ready && <ProgressReadout progress={live.progress} />}
+        {ready && variant.finalize && <ProgressReadout progress={live.progress} />}
         {(ready || failed) && <SaveStatusBadge snapshot={save} loadFailed={failed} />}
       </header>
       {(structure.alert || structure.notice || save.restoredDraft || saveFailure) && (
@@ -367,16 +417,17 @@ export function DocumentWorkspaceView({ workspace }: { workspace: DocumentWorksp
           writeClipboard={browserClipboardWrite}
         />
       )}
-      {dialog?.kind === 'rename-document' && (
+      {dialog?.kind === 'rename' && (
         <TitleDialog
-          heading={TOP_BAR_TEXTS.renameDocument}
+          heading={texts.renameHeading}
           current={state.title}
-          placeholder={TOP_BAR_TEXTS.untitled}
+          placeholder={texts.untitled}
+          blankCloses={variant.renameBlankCloses}
           onSave={(newTitle) => workspace.structure.saveTitle(newTitle)}
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog?.kind === 'system-prompt' && <SystemPromptDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'system-prompt' && variant.systemPromptDialog(workspace, () => setDialog(null))}
       {dialog?.kind === 'delete-subsection' && (
         <DeleteStructureDialog
           kind="subsection"

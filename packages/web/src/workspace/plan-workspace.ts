@@ -1,11 +1,11 @@
 import {
   createStorageDraftStore,
-  DOCUMENT_SAVE_DEBOUNCE_MS,
-  type DocumentDetail,
   type DocumentOutline,
   draftKey,
   type PlanwrightClient,
   SaveController,
+  type Section,
+  type SectionSettings,
   toErrorMessage,
 } from '@planwright/sdk';
 import { type DocumentJson, normalizeDocument } from '@planwright/sdk/model';
@@ -14,10 +14,11 @@ import type { KeyValueStorage } from '../platform/browser-ports';
 import type { Clock } from '../platform/clock';
 import type { EditorBridge } from './editor-bridge';
 import { LiveOutline } from './live-outline';
+import { type PlanDetail, type PlanKind, type PlanResource, planResource } from './plan-resource';
 import { SnapshotStore } from './snapshot-store';
 import { StructureActions, type StructureHost } from './structure-actions';
 
-/** Where the first read of the document stands (W3). */
+/** Where the first read of the document or blueprint stands (W3). */
 export type WorkspaceLoad =
   | { status: 'loading' }
   | { status: 'not-found' }
@@ -30,12 +31,21 @@ export interface WorkspaceSnapshot {
   title: string;
   /** What the editor starts with: the server's content, or a restored draft of it (W5). */
   initialContent: DocumentJson | null;
+  /**
+   * The sections with their settings as last read (the load, a structure call's answer); settings written
+   * here since are in (B5). The content tree, not this, is the truth for structure and titles.
+   */
+  sections: readonly Section[];
+  /** A blueprint's own system prompt as last read or written (`''` for documents). */
+  systemPrompt: string;
 }
 
 const INITIAL: WorkspaceSnapshot = Object.freeze({
   load: Object.freeze({ status: 'loading' as const }),
   title: '',
   initialContent: null,
+  sections: Object.freeze([]),
+  systemPrompt: '',
 });
 
 const READY: WorkspaceLoad = Object.freeze({ status: 'ready' });
@@ -51,15 +61,61 @@ export function parseDocumentContent(value: unknown): DocumentJson | null {
   return result.ok ? result.doc : null;
 }
 
-/** A document answer's content as the editor takes it; a document without content gets the empty tree. */
-export function documentContent(document: DocumentDetail): DocumentJson {
+/** A document or blueprint answer's content as the editor takes it; one without content gets the empty tree. */
+export function documentContent(document: Pick<PlanDetail, 'content'>): DocumentJson {
   const content = parseDocumentContent(document.content ?? { type: 'doc' });
   if (content === null) throw new Error('The document content could not be read.');
   return content;
 }
 
-export interface DocumentWorkspaceOptions {
+/**
+ * The user hints (spec 001 §2 "visible guidance") the editor shows under each heading, by section or
+ * subsection uuid; blank hints are left out.
+ */
+export function hintsOf(sections: readonly Section[]): Map<string, string> {
+  const hints = new Map<string, string>();
+  const add = (uuid: string, hint: string) => {
+    if (hint.trim() !== '') hints.set(uuid, hint);
+  };
+  for (const section of sections) {
+    add(section.uuid, section.user_hint);
+    for (const subsection of section.subsections) add(subsection.uuid, subsection.user_hint);
+  }
+  return hints;
+}
+
+/** `sections` with the settings of the section or subsection `uuid` replaced (the same array when none has it). */
+export function withSettings(
+  sections: readonly Section[],
+  uuid: string,
+  settings: SectionSettings,
+): readonly Section[] {
+  let changed = false;
+  const next = sections.map((section) => {
+    if (section.uuid === uuid) {
+      changed = true;
+      return { ...section, ...settings };
+    }
+    if (!section.subsections.some((subsection) => subsection.uuid === uuid)) return section;
+    changed = true;
+    return {
+      ...section,
+      subsections: section.subsections.map((subsection) =>
+        subsection.uuid === uuid ? { ...subsection, ...settings } : subsection,
+      ),
+    };
+  });
+  return changed ? next : sections;
+}
+
+function systemPromptOf(detail: PlanDetail): string {
+  return 'system_prompt' in detail ? detail.system_prompt : '';
+}
+
+export interface PlanWorkspaceOptions {
   client: PlanwrightClient;
+  /** A document (the default) or a blueprint. */
+  kind?: PlanKind;
   uuid: string;
   clock: Clock;
   /** Browser storage for drafts (W5); `null` where it is blocked. */
@@ -71,12 +127,15 @@ export interface DocumentWorkspaceOptions {
 }
 
 /**
- * One opened document (W3–W5): reads it, owns its autosave controller (one per opened document), its live
- * outline and its structure calls, and talks to the editor through an {@link EditorBridge} once there is
- * one. Framework-free; the page reads it with `useSyncExternalStore`.
+ * One opened document or blueprint (W3–W5, B1): reads it, owns its autosave controller (one per opened
+ * resource), its live outline and its structure calls, and talks to the editor through an
+ * {@link EditorBridge} once there is one. Framework-free; the page reads it with `useSyncExternalStore`.
  */
-export class DocumentWorkspace extends SnapshotStore<WorkspaceSnapshot> implements StructureHost {
+export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements StructureHost {
   readonly uuid: string;
+  readonly kind: PlanKind;
+  /** The calls on the edited resource. */
+  readonly resource: PlanResource;
   /** Tells one workspace of the same document from the next (a React key). */
   readonly instanceKey = `workspace-${++instances}`;
   readonly client: PlanwrightClient;
@@ -88,15 +147,18 @@ export class DocumentWorkspace extends SnapshotStore<WorkspaceSnapshot> implemen
   private loadAbort: AbortController | null = null;
   private disposed = false;
 
-  constructor(private readonly options: DocumentWorkspaceOptions) {
+  constructor(private readonly options: PlanWorkspaceOptions) {
     super(INITIAL);
     const { client, uuid, clock } = options;
+    const resource = planResource(client, options.kind ?? 'document');
     this.uuid = uuid;
+    this.kind = resource.kind;
+    this.resource = resource;
     this.client = client;
     this.controller = new SaveController<DocumentJson>({
       read: () => this.currentContent(),
       write: async (content, context) => {
-        const answer = await client.documents.update(
+        const answer = await resource.update(
           uuid,
           { content },
           {
@@ -108,13 +170,13 @@ export class DocumentWorkspace extends SnapshotStore<WorkspaceSnapshot> implemen
         return { revision: answer.revision };
       },
       fetchLatest: async (signal) => {
-        const latest = await client.documents.get(uuid, { signal });
+        const latest = await resource.get(uuid, { signal });
         return { content: documentContent(latest), revision: latest.revision };
       },
-      debounceMs: DOCUMENT_SAVE_DEBOUNCE_MS,
+      debounceMs: resource.debounceMs,
       drafts: createStorageDraftStore({
         storage: options.storage,
-        key: draftKey('document', uuid),
+        key: draftKey(resource.kind, uuid),
         parse: parseDocumentContent,
       }),
       clock,
@@ -125,17 +187,17 @@ export class DocumentWorkspace extends SnapshotStore<WorkspaceSnapshot> implemen
     this.structure = new StructureActions(this);
   }
 
-  /** W3: reads the document; saving is suppressed until it is loaded (`beginLoading` / `loaded`). */
+  /** W3: reads the resource; saving is suppressed until it is loaded (`beginLoading` / `loaded`). */
   async load(): Promise<void> {
     this.loadAbort?.abort();
     const abort = new AbortController();
     this.loadAbort = abort;
     this.controller.beginLoading();
     this.update({ load: INITIAL.load });
-    let document: DocumentDetail;
+    let document: PlanDetail;
     let content: DocumentJson;
     try {
-      document = await this.client.documents.get(this.uuid, { signal: abort.signal });
+      document = await this.resource.get(this.uuid, { signal: abort.signal });
       content = documentContent(document);
     } catch (error) {
       if (abort.signal.aborted || this.disposed) return;
@@ -152,8 +214,15 @@ export class DocumentWorkspace extends SnapshotStore<WorkspaceSnapshot> implemen
     // `restoredDraft` shows the notice).
     const draft = this.controller.loaded(content, document.revision);
     const initial = draft?.content ?? content;
-    this.update({ load: READY, title: document.title, initialContent: initial });
+    this.update({
+      load: READY,
+      title: document.title,
+      initialContent: initial,
+      sections: document.sections,
+      systemPrompt: systemPromptOf(document),
+    });
     this.bridge?.load(initial);
+    this.showHints();
     this.outline.refreshNow();
   }
 
@@ -161,7 +230,25 @@ export class DocumentWorkspace extends SnapshotStore<WorkspaceSnapshot> implemen
   attachEditor(bridge: EditorBridge): void {
     this.bridge = bridge;
     if (this.readOnly) bridge.setReadOnly(true);
+    this.showHints();
     this.outline.refreshNow();
+  }
+
+  /**
+   * B5: the settings of a section or subsection as the settings panel holds them (saved or not): kept in the
+   * snapshot, and a changed hint shows in the editor at once, as founders will see it.
+   */
+  setSettings(uuid: string, settings: SectionSettings): void {
+    const { sections } = this.getSnapshot();
+    const next = withSettings(sections, uuid, settings);
+    if (next === sections) return;
+    this.update({ sections: next });
+    this.showHints();
+  }
+
+  /** The blueprint's own system prompt was written. */
+  setSystemPrompt(systemPrompt: string): void {
+    this.update({ systemPrompt });
   }
 
   /** The editor is gone. */
@@ -233,19 +320,24 @@ export class DocumentWorkspace extends SnapshotStore<WorkspaceSnapshot> implemen
     this.bridge?.setReadOnly(readOnly);
   }
 
-  reflect(document: DocumentDetail): void {
+  reflect(document: PlanDetail): void {
     if (this.disposed) return;
     const content = documentContent(document);
     this.bridge?.load(content);
     // Only a controller's first `loaded()` restores a draft (save SPEC S15), so nothing comes back here.
     this.controller.loaded(content, document.revision);
-    this.update({ title: document.title, ...(this.bridge ? {} : { initialContent: content }) });
+    this.update({
+      title: document.title,
+      sections: document.sections,
+      systemPrompt: systemPromptOf(document),
+      ...(this.bridge ? {} : { initialContent: content }),
+    });
+    this.showHints();
     this.outline.refreshNow();
   }
 
   async refetch(): Promise<void> {
-    const document = await this.client.documents.get(this.uuid);
-    this.reflect(document);
+    this.reflect(await this.resource.get(this.uuid));
   }
 
   currentContent(): DocumentJson {
@@ -264,5 +356,9 @@ export class DocumentWorkspace extends SnapshotStore<WorkspaceSnapshot> implemen
 
   written(): void {
     this.options.onWritten?.();
+  }
+
+  private showHints(): void {
+    this.bridge?.setHints(hintsOf(this.getSnapshot().sections));
   }
 }

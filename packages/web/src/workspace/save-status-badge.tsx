@@ -34,9 +34,12 @@ function StateIcon({ state }: { state: SaveBadgeState }) {
 export function SaveStatusBadge({
   snapshot,
   loadFailed = false,
+  name = SAVE_STATUS_TEXTS.label,
 }: {
   snapshot: SaveBadgeInput;
   loadFailed?: boolean;
+  /** The status's accessible name, when a page has more than one (the blueprint's settings). */
+  name?: string;
 }) {
   const state = saveBadgeState(snapshot, loadFailed);
   const label = saveBadgeLabel(state);
@@ -45,7 +48,7 @@ export function SaveStatusBadge({
     <div className="tooltip tooltip-bottom" data-tip={label}>
       <div
         role="status"
-        aria-label={SAVE_STATUS_TEXTS.label}
+        aria-label={name}
         aria-live="polite"
         data-state={state}
         title={label}

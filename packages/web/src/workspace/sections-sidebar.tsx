@@ -42,7 +42,9 @@ export interface CursorMark {
 }
 
 export interface SectionsSidebarProps {
-  /** The document's uuid: the collapsed sections are kept per document. */
+  /** What the outline belongs to: the collapsed sections are kept per resource type and uuid (W15). */
+  resource?: 'document' | 'blueprint';
+  /** The document's (or blueprint's) uuid. */
   documentUuid: string;
   /** What to list (sections without a uuid are never in an outline). */
   outline: DocumentOutline;
@@ -83,7 +85,7 @@ export function SectionsSidebar(props: SectionsSidebarProps) {
   const listId = useId();
   const [hidden, setHidden] = useState(false);
   const [dialog, setDialog] = useState<SidebarDialog | null>(null);
-  const storageKey = collapsedSectionsKey('document', documentUuid);
+  const storageKey = collapsedSectionsKey(props.resource ?? 'document', documentUuid);
   const [collapsed, setCollapsed] = useState(() => readCollapsedSections(storage(), storageKey));
 
   const toggleCollapsed = (uuid: string) => {

@@ -1,14 +1,13 @@
 import {
   ApiError,
-  type DocumentDetail,
   type DocumentOutline,
   InvalidInputError,
-  type PlanwrightClient,
   type SaveController,
   type WriteOptions,
 } from '@planwright/sdk';
 import { type DocumentJson, NEW_SECTION_TITLE, NEW_SUBSECTION_TITLE } from '@planwright/sdk/model';
 import { isStaleWrite, staleWriteMessage } from '../api/write-failure';
+import type { PlanDetail, PlanResource } from './plan-resource';
 import { SnapshotStore } from './snapshot-store';
 import {
   canDeleteSection,
@@ -23,12 +22,13 @@ import { TOP_BAR_TEXTS, WORKSPACE_TEXTS } from './workspace-texts';
 /** What the structure calls need of the workspace around them. */
 export interface StructureHost {
   readonly uuid: string;
-  readonly client: PlanwrightClient;
+  /** The calls on the document or blueprint being edited. */
+  readonly resource: PlanResource;
   readonly controller: Pick<SaveController<DocumentJson>, 'flush' | 'getSnapshot' | 'loaded'>;
   /** Makes the editor read-only (or editable again). */
   setReadOnly(readOnly: boolean): void;
   /** Loads a server answer into the editor and the save controller. */
-  reflect(document: DocumentDetail): void;
+  reflect(document: PlanDetail): void;
   /** Reads the document again and reflects it. */
   refetch(): Promise<void>;
   /** The editor's content now. */
@@ -61,8 +61,12 @@ const IDLE: StructureSnapshot = Object.freeze({ busy: false, pending: [], alert:
  * The words for a failed structure call: the stale-write text for a 412, the server's own `detail` for a
  * refusal it explained (`A document keeps at least one section.`), a validation message, else `fallback`.
  */
-export function structureFailureMessage(error: unknown, fallback: string): string {
-  if (isStaleWrite(error)) return staleWriteMessage('document');
+export function structureFailureMessage(
+  error: unknown,
+  fallback: string,
+  kind: PlanResource['kind'] = 'document',
+): string {
+  if (isStaleWrite(error)) return staleWriteMessage(kind);
   if (ApiError.isInstance(error) && error.status < 500 && error.detail?.trim()) return error.detail;
   if (InvalidInputError.isInstance(error)) return error.message;
   return fallback;
@@ -98,10 +102,10 @@ export class StructureActions extends SnapshotStore<StructureSnapshot> {
 
   /** W20: `New Section` after `after` (the current section), else last. Resolves to the new uuid. */
   createSection(after: string | null): Promise<StructureOutcome<string>> {
-    const { client, uuid } = this.host;
+    const { resource, uuid } = this.host;
     return this.run({
       call: (options) =>
-        client.documents.sections.create(
+        resource.sections.create(
           uuid,
           after === null ? { title: NEW_SECTION_TITLE } : { title: NEW_SECTION_TITLE, after },
           options,
@@ -115,13 +119,13 @@ export class StructureActions extends SnapshotStore<StructureSnapshot> {
 
   /** W20: `New Subsection` in `sectionUuid`, right after `afterSubsection`, else first. */
   createSubsection(sectionUuid: string, afterSubsection: string | null): Promise<StructureOutcome<string>> {
-    const { client, uuid } = this.host;
+    const { resource, uuid } = this.host;
     const section = this.host.currentOutline().sections.find((candidate) => candidate.uuid === sectionUuid);
     if (!section) return Promise.resolve({ ok: false, message: '' });
     const order = subsectionCreateOrder(section, afterSubsection);
     return this.run({
       call: (options) =>
-        client.documents.sections.subsections.create(
+        resource.sections.subsections.create(
           uuid,
           sectionUuid,
           { title: NEW_SUBSECTION_TITLE, order },
@@ -136,9 +140,9 @@ export class StructureActions extends SnapshotStore<StructureSnapshot> {
 
   /** Renames a section (`PATCH …/sections/{sid}/` with `title`); the dialog shows a failure. */
   renameSection(sectionUuid: string, title: string): Promise<StructureOutcome> {
-    const { client, uuid } = this.host;
+    const { resource, uuid } = this.host;
     return this.run({
-      call: (options) => client.documents.sections.update(uuid, sectionUuid, { title }, options),
+      call: (options) => resource.sections.update(uuid, sectionUuid, { title }, options),
       value: () => undefined,
       failure: WORKSPACE_TEXTS.structureFailed,
       report: 'return',
@@ -147,10 +151,10 @@ export class StructureActions extends SnapshotStore<StructureSnapshot> {
 
   /** Renames a subsection; the dialog shows a failure. */
   renameSubsection(sectionUuid: string, subsectionUuid: string, title: string): Promise<StructureOutcome> {
-    const { client, uuid } = this.host;
+    const { resource, uuid } = this.host;
     return this.run({
       call: (options) =>
-        client.documents.sections.subsections.update(uuid, sectionUuid, subsectionUuid, { title }, options),
+        resource.sections.subsections.update(uuid, sectionUuid, subsectionUuid, { title }, options),
       value: () => undefined,
       failure: WORKSPACE_TEXTS.structureFailed,
       report: 'return',
@@ -163,13 +167,14 @@ export class StructureActions extends SnapshotStore<StructureSnapshot> {
    */
   deleteSection(sectionUuid: string): Promise<StructureOutcome> {
     if (!canDeleteSection(this.host.currentOutline())) {
-      this.update({ alert: WORKSPACE_TEXTS.lastSection });
-      return Promise.resolve({ ok: false, message: WORKSPACE_TEXTS.lastSection });
+      const message = WORKSPACE_TEXTS.lastSection(this.host.resource.kind);
+      this.update({ alert: message });
+      return Promise.resolve({ ok: false, message });
     }
-    const { client, uuid } = this.host;
+    const { resource, uuid } = this.host;
     return this.run({
       pending: { kind: 'hide', uuid: sectionUuid },
-      call: (options) => client.documents.sections.delete(uuid, sectionUuid, options),
+      call: (options) => resource.sections.delete(uuid, sectionUuid, options),
       value: () => undefined,
       failure: WORKSPACE_TEXTS.deleteFailed,
       report: 'alert',
@@ -178,11 +183,10 @@ export class StructureActions extends SnapshotStore<StructureSnapshot> {
 
   /** W22: deletes a subsection, optimistically like a section. */
   deleteSubsection(sectionUuid: string, subsectionUuid: string): Promise<StructureOutcome> {
-    const { client, uuid } = this.host;
+    const { resource, uuid } = this.host;
     return this.run({
       pending: { kind: 'hide', uuid: subsectionUuid },
-      call: (options) =>
-        client.documents.sections.subsections.delete(uuid, sectionUuid, subsectionUuid, options),
+      call: (options) => resource.sections.subsections.delete(uuid, sectionUuid, subsectionUuid, options),
       value: () => undefined,
       failure: WORKSPACE_TEXTS.deleteFailed,
       report: 'alert',
@@ -214,11 +218,11 @@ export class StructureActions extends SnapshotStore<StructureSnapshot> {
     const index = subsections.findIndex((subsection) => subsection.uuid === subsectionUuid);
     const order = moveOrder(index, subsections.length, direction);
     if (order === null) return Promise.resolve({ ok: false, message: '' });
-    const { client, uuid } = this.host;
+    const { resource, uuid } = this.host;
     return this.run({
       pending: { kind: 'move-subsection', sectionUuid, uuid: subsectionUuid, order },
       call: (options) =>
-        client.documents.sections.subsections.update(uuid, sectionUuid, subsectionUuid, { order }, options),
+        resource.sections.subsections.update(uuid, sectionUuid, subsectionUuid, { order }, options),
       value: () => undefined,
       failure: WORKSPACE_TEXTS.reorderFailed,
       refetchOnFailure: true,
@@ -232,9 +236,9 @@ export class StructureActions extends SnapshotStore<StructureSnapshot> {
    * confirmed it), so the next autosave is not refused as stale. The title editor shows a failure.
    */
   saveTitle(title: string): Promise<StructureOutcome> {
-    const { client, uuid } = this.host;
+    const { resource, uuid } = this.host;
     return this.run({
-      call: (options) => client.documents.update(uuid, { title }, options),
+      call: (options) => resource.update(uuid, { title }, options),
       reflect: (answer) => {
         this.host.setTitle(answer.title);
         this.host.controller.loaded(this.host.currentContent(), answer.revision);
@@ -264,10 +268,10 @@ export class StructureActions extends SnapshotStore<StructureSnapshot> {
 
   private reorderSection(sectionUuid: string, order: number | null): Promise<StructureOutcome> {
     if (order === null) return Promise.resolve({ ok: false, message: '' });
-    const { client, uuid } = this.host;
+    const { resource, uuid } = this.host;
     return this.run({
       pending: { kind: 'move-section', uuid: sectionUuid, order },
-      call: (options) => client.documents.sections.update(uuid, sectionUuid, { order }, options),
+      call: (options) => resource.sections.update(uuid, sectionUuid, { order }, options),
       value: () => undefined,
       failure: WORKSPACE_TEXTS.reorderFailed,
       refetchOnFailure: true,
@@ -307,7 +311,7 @@ export class StructureActions extends SnapshotStore<StructureSnapshot> {
       if (isStaleWrite(error)) {
         // The flush just confirmed there was nothing unsaved: loading the newer version loses nothing.
         await this.refetchQuietly();
-        const message = staleWriteMessage('document');
+        const message = staleWriteMessage(host.resource.kind);
         if (options.report === 'alert') {
           this.update({ notice: message });
           return { ok: false, message: '' };
@@ -315,14 +319,17 @@ export class StructureActions extends SnapshotStore<StructureSnapshot> {
         return { ok: false, message };
       }
       if (options.refetchOnFailure) await this.refetchQuietly();
-      return { ok: false, message: structureFailureMessage(error, options.failure) };
+      return { ok: false, message: structureFailureMessage(error, options.failure, host.resource.kind) };
     }
     host.written();
     try {
       await (options.reflect ? options.reflect(answer) : host.refetch());
     } catch (error) {
       // The change is made; only reading it back failed. The next autosave's If-Match tells the rest.
-      return { ok: false, message: structureFailureMessage(error, WORKSPACE_TEXTS.loadFailed) };
+      return {
+        ok: false,
+        message: structureFailureMessage(error, WORKSPACE_TEXTS.loadFailed, host.resource.kind),
+      };
     }
     return { ok: true, value: options.value(answer) };
   }

@@ -11,6 +11,8 @@ export interface TitleDialogProps {
   /** The title now; the field starts with it. */
   current: string;
   placeholder?: string;
+  /** A blank title closes silently (the default) instead of showing "Title cannot be empty". */
+  blankCloses?: boolean;
   /** Saves the new title; the dialog closes on success and shows the failure otherwise. */
   onSave: (title: string) => Promise<StructureOutcome>;
   onClose: () => void;
@@ -24,13 +26,20 @@ class TitleSaveFailure extends Error {}
  * unchanged one close it silently; the SDK's title rule shows its message by the field; a failure stays open
  * with the title typed.
  */
-export function TitleDialog({ heading, current, placeholder, onSave, onClose }: TitleDialogProps) {
+export function TitleDialog({
+  heading,
+  current,
+  placeholder,
+  blankCloses = true,
+  onSave,
+  onClose,
+}: TitleDialogProps) {
   return (
     <RenameDialog
       heading={heading}
       current={current}
       placeholder={placeholder}
-      blankCloses
+      blankCloses={blankCloses}
       validate={validateDocumentTitle}
       onRename={async (title) => {
         const outcome = await onSave(title);

@@ -9,18 +9,23 @@ import { SYSTEM_PROMPT_TEXTS as TEXTS } from './workspace-texts';
 /** The global system prompt's query key: one prompt for everyone, read again after a minute. */
 export const SYSTEM_PROMPT_KEY = ['system-prompt'] as const;
 
+/** The global system prompt in force, read when first asked for (any signed-in user may read it). */
+export function useGlobalSystemPrompt() {
+  const client = usePlanwrightClient();
+  return useQuery({
+    queryKey: SYSTEM_PROMPT_KEY,
+    queryFn: ({ signal }) => client.systemPrompt.get({ signal }),
+    staleTime: 60_000,
+  });
+}
+
 /**
  * W10: File › System Prompt shows the global system prompt (`GET apps/global-system-prompt/`), read-only:
  * administrators manage it (spec 001 §2, §6). Read when the dialog opens, never before.
  */
 export function SystemPromptDialog({ onClose }: { onClose: () => void }) {
-  const client = usePlanwrightClient();
   const closeRef = useRef<HTMLButtonElement>(null);
-  const prompt = useQuery({
-    queryKey: SYSTEM_PROMPT_KEY,
-    queryFn: ({ signal }) => client.systemPrompt.get({ signal }),
-    staleTime: 60_000,
-  });
+  const prompt = useGlobalSystemPrompt();
   return (
     <Dialog title={TEXTS.heading} onClose={onClose} initialFocus={closeRef}>
       <div className="mt-3 flex flex-col gap-4">

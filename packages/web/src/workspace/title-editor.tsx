@@ -10,6 +10,10 @@ export interface TitleEditorProps {
   disabled?: boolean;
   /** Saves the title; the editor closes on success and shows the failure otherwise. */
   onSave: (title: string) => Promise<StructureOutcome>;
+  /** Shown for no title, and in the empty field (`Untitled Document`). */
+  placeholder?: string;
+  /** The field's name (`Document title`). */
+  label?: string;
 }
 
 /**
@@ -18,7 +22,13 @@ export interface TitleEditorProps {
  * unchanged title just closes, an empty one does nothing, everything is disabled while saving, and a failure
  * shows `Failed to save title` or the error's own message.
  */
-export function TitleEditor({ title, disabled = false, onSave }: TitleEditorProps) {
+export function TitleEditor({
+  title,
+  disabled = false,
+  onSave,
+  placeholder = TEXTS.untitled,
+  label = TEXTS.titleLabel,
+}: TitleEditorProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const hintId = useId();
@@ -79,7 +89,7 @@ export function TitleEditor({ title, disabled = false, onSave }: TitleEditorProp
   };
 
   if (!editing) {
-    const shown = title.trim() === '' ? TEXTS.untitled : title;
+    const shown = title.trim() === '' ? placeholder : title;
     return (
       <>
         <button
@@ -108,8 +118,8 @@ export function TitleEditor({ title, disabled = false, onSave }: TitleEditorProp
         ref={inputRef}
         className={`input input-sm w-64 max-w-full ${error ? 'input-error' : ''}`}
         dir="auto"
-        aria-label={TEXTS.titleLabel}
-        placeholder={TEXTS.untitled}
+        aria-label={label}
+        placeholder={placeholder}
         autoComplete="off"
         value={draft}
         disabled={saving}

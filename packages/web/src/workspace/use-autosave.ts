@@ -1,5 +1,5 @@
 import type { SaveController, SaveSnapshot } from '@planwright/sdk';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router';
 
 /** Something is not confirmed by the server yet: leaving now could lose it. */
@@ -7,8 +7,17 @@ export function hasUnsavedWork(snapshot: Pick<SaveSnapshot<unknown>, 'dirty' | '
   return snapshot.dirty || snapshot.inFlight;
 }
 
+/** Other controllers saving on the same page (the blueprint's settings forms), asked for when needed. */
+export type CompanionControllers = () => readonly Pick<
+  SaveController<unknown>,
+  'getSnapshot' | 'flush' | 'persistDraft' | 'retryNow'
+>[];
+
+const NO_COMPANIONS: CompanionControllers = () => [];
+
 /**
- * The autosave's page wiring (W4, W6, W7), around one document's {@link SaveController}:
+ * The autosave's page wiring (W4, W6, W7), around one document's {@link SaveController} and any companions
+ * (B5: the blueprint's settings forms count as unsaved work too):
  * - `pagehide`, and `visibilitychange` to hidden: the draft goes to storage and a keepalive save starts
  *   (the tab may never come back);
  * - `online`: a failed save is retried at once instead of waiting for its backoff;
@@ -18,23 +27,32 @@ export function hasUnsavedWork(snapshot: Pick<SaveSnapshot<unknown>, 'dirty' | '
  *   it never waits.
  * Returns the controller's snapshot, read with `useSyncExternalStore`.
  */
-export function useDocumentAutosave<C>(
+export function useAutosave<C>(
   controller: SaveController<C>,
   onLeaveFailed: () => void,
+  companions: CompanionControllers = NO_COMPANIONS,
 ): SaveSnapshot<C> {
   const snapshot = useSyncExternalStore(controller.subscribe, () => controller.getSnapshot());
+  const anyUnsaved = useCallback(
+    () => [controller, ...companions()].some((each) => hasUnsavedWork(each.getSnapshot())),
+    [controller, companions],
+  );
 
   useEffect(() => {
     const saveNow = () => {
-      controller.persistDraft();
-      void controller.flush({ keepalive: true });
+      for (const each of [controller, ...companions()]) {
+        each.persistDraft();
+        void each.flush({ keepalive: true });
+      }
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') saveNow();
     };
-    const onOnline = () => controller.retryNow();
+    const onOnline = () => {
+      for (const each of [controller, ...companions()]) each.retryNow();
+    };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!hasUnsavedWork(controller.getSnapshot())) return;
+      if (!anyUnsaved()) return;
       event.preventDefault();
       // Older browsers show their prompt only when returnValue is set.
       event.returnValue = '';
@@ -49,18 +67,19 @@ export function useDocumentAutosave<C>(
       window.removeEventListener('online', onOnline);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
-  }, [controller]);
+  }, [controller, companions, anyUnsaved]);
 
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname && hasUnsavedWork(controller.getSnapshot()),
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && anyUnsaved(),
   );
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     let current = true;
-    void controller.flush().then((saved) => {
+    const flushes = [controller, ...companions()].map((each) => each.flush());
+    void Promise.all(flushes).then((results) => {
       if (!current) return;
+      const saved = results.every(Boolean);
       if (saved) blocker.proceed();
       else {
         blocker.reset();
@@ -70,7 +89,7 @@ export function useDocumentAutosave<C>(
     return () => {
       current = false;
     };
-  }, [blocker, controller, onLeaveFailed]);
+  }, [blocker, controller, companions, onLeaveFailed]);
 
   return snapshot;
 }

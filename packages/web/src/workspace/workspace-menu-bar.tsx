@@ -1,4 +1,4 @@
-import { ActionsMenu } from '../ui/actions-menu';
+import { ActionsMenu, type MenuAction } from '../ui/actions-menu';
 import { TOP_BAR_TEXTS as TEXTS } from './workspace-texts';
 
 /**
@@ -9,10 +9,13 @@ import { TOP_BAR_TEXTS as TEXTS } from './workspace-texts';
 export function WorkspaceMenuBar({
   onRename,
   onSystemPrompt,
+  extraActions = [],
   disabled = false,
 }: {
   onRename: () => void;
   onSystemPrompt: () => void;
+  /** Entries after Rename and System Prompt (the blueprint's Export as .md). */
+  extraActions?: readonly MenuAction[];
   disabled?: boolean;
 }) {
   return (
@@ -24,6 +27,7 @@ export function WorkspaceMenuBar({
         actions={[
           { label: TEXTS.rename, onSelect: onRename },
           { label: TEXTS.systemPrompt, onSelect: onSystemPrompt },
+          ...extraActions,
         ]}
       />
       {TEXTS.staticMenus.map((label) => (

@@ -1,15 +1,15 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Split from 'react-split';
 import {
-  DEFAULT_SPLIT_LAYOUT,
+  DOCUMENT_SPLIT,
+  defaultSplitLayout,
   draggedSplitLayout,
   SPLIT_GUTTER_SIZE,
-  SPLIT_MIN_SIZE,
   SPLIT_SNAP_OFFSET,
   type SplitLayout,
+  type SplitSettings,
   toggleSplitLayout,
 } from './split-layout';
-import { CHAT_AREA_TEXTS } from './workspace-texts';
 
 /** How far an arrow key moves the gutter, in percent. */
 const KEY_STEP = 2;
@@ -17,10 +17,20 @@ const KEY_STEP = 2;
 /**
  * W2: the editor column and the chat panel side by side (react-split): 65/35, minimum 100 px, a 10 px gutter
  * that snaps within 30 px. Double-clicking the gutter (or Enter on it) toggles a 500 px chat panel and back;
- * arrow keys move it. The gutter is a focusable separator named "Resize chat panel".
+ * arrow keys move it. The gutter is a focusable separator named "Resize chat panel". B2: the blueprint's
+ * settings panel is 70/30 with minimums 200 and 240 px, and the double-click resets it.
  */
-export function WorkspaceSplit({ editor, chat }: { editor: ReactNode; chat: ReactNode }) {
-  const [layout, setLayout] = useState<SplitLayout>(DEFAULT_SPLIT_LAYOUT);
+export function WorkspaceSplit({
+  editor,
+  chat,
+  settings = DOCUMENT_SPLIT,
+}: {
+  editor: ReactNode;
+  /** The side panel: the chat, or the blueprint's settings. */
+  chat: ReactNode;
+  settings?: SplitSettings;
+}) {
+  const [layout, setLayout] = useState<SplitLayout>(() => defaultSplitLayout(settings));
   const gutterRef = useRef<HTMLElement | null>(null);
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
@@ -38,17 +48,19 @@ export function WorkspaceSplit({ editor, chat }: { editor: ReactNode; chat: Reac
       'gutter gutter-horizontal shrink-0 cursor-col-resize bg-base-300 hover:bg-primary/40 focus-visible:bg-primary/60 focus-visible:outline-none';
     gutter.setAttribute('role', 'separator');
     gutter.setAttribute('aria-orientation', 'vertical');
-    gutter.setAttribute('aria-label', CHAT_AREA_TEXTS.resize);
+    gutter.setAttribute('aria-label', settings.label);
     gutter.setAttribute('aria-valuemin', '0');
     gutter.setAttribute('aria-valuemax', '100');
-    gutter.setAttribute('aria-valuenow', String(DEFAULT_SPLIT_LAYOUT.sizes[0]));
+    gutter.setAttribute('aria-valuenow', String(settings.defaultSizes[0]));
     gutter.tabIndex = 0;
     const width = () => gutter.parentElement?.getBoundingClientRect().width ?? 0;
-    gutter.addEventListener('dblclick', () => setLayout((current) => toggleSplitLayout(current, width())));
+    gutter.addEventListener('dblclick', () =>
+      setLayout((current) => toggleSplitLayout(current, width(), settings)),
+    );
     gutter.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') {
         event.preventDefault();
-        setLayout((current) => toggleSplitLayout(current, width()));
+        setLayout((current) => toggleSplitLayout(current, width(), settings));
       } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
         event.preventDefault();
         const step = event.key === 'ArrowLeft' ? -KEY_STEP : KEY_STEP;
@@ -65,7 +77,7 @@ export function WorkspaceSplit({ editor, chat }: { editor: ReactNode; chat: Reac
     <Split
       className="flex h-full min-h-0 min-w-0 flex-1"
       sizes={[...layout.sizes]}
-      minSize={SPLIT_MIN_SIZE}
+      minSize={[...settings.minSize]}
       gutterSize={SPLIT_GUTTER_SIZE}
       snapOffset={SPLIT_SNAP_OFFSET}
       direction="horizontal"

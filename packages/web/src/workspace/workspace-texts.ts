@@ -3,8 +3,9 @@
  * rest are ours, kept here so tests and the end-to-end suite read them from one place.
  */
 
-import { DOCUMENT_TEXTS } from '@planwright/sdk';
+import { BLUEPRINT_TEXTS, DOCUMENT_TEXTS } from '@planwright/sdk';
 import { UNTITLED_SECTION, UNTITLED_SUBSECTION } from '@planwright/sdk/model';
+import { BLUEPRINT_PAGE_TEXTS, BLUEPRINTS_PAGE_TEXTS } from '../blueprints/blueprint-page-texts';
 import { DOCUMENT_PAGE_TEXTS } from '../documents/document-page-texts';
 
 /** The title bar, menus and title editor (spec 001 §2 "Top bar"). */
@@ -92,7 +93,7 @@ export const WORKSPACE_TEXTS = {
   saveFailed: 'Failed to save changes',
   leaveFailed: 'Failed to save changes, so you are still on this page: nothing is lost.',
   structureFailed: 'Failed to save',
-  lastSection: 'A document keeps at least one section.',
+  lastSection: (kind: 'document' | 'blueprint') => `A ${kind} keeps at least one section.`,
   deleteFailed: 'The item could not be deleted, so it is back in the list.',
   reorderFailed: 'The new order could not be saved; the document was read again.',
   restoredDraft: (time: string) => `Restored unsaved changes from ${time}.`,
@@ -116,4 +117,62 @@ export const SYSTEM_PROMPT_TEXTS = {
   loading: 'Loading system prompt…',
   loadFailed: 'Failed to load the system prompt',
   close: 'Close',
+} as const;
+
+/** The blueprint editor's own words (spec 001 §2 "Blueprint editor layout", §5, §8). */
+export const BLUEPRINT_WORKSPACE_TEXTS = {
+  loading: BLUEPRINT_PAGE_TEXTS.loading,
+  notFound: BLUEPRINT_TEXTS.notFound,
+  loadFailed: BLUEPRINT_TEXTS.loadFailed,
+  backToBlueprints: BLUEPRINT_PAGE_TEXTS.backToBlueprints,
+  blueprints: BLUEPRINTS_PAGE_TEXTS.title,
+  untitled: BLUEPRINT_TEXTS.untitled,
+  titleLabel: 'Blueprint title',
+  renameBlueprint: 'Rename Blueprint',
+  exportMarkdown: 'Export as .md',
+  markdownExportDocumentsOnly: BLUEPRINT_TEXTS.markdownExportDocumentsOnly,
+  resize: 'Resize settings panel',
+} as const;
+
+/** The blueprint's settings panel (spec 001 §2: settings per section or subsection). */
+export const SETTINGS_PANEL_TEXTS = {
+  heading: 'Settings',
+  sectionHeading: 'Section settings',
+  subsectionHeading: 'Subsection settings',
+  none: 'Select a section or subsection to set what the AI does there and what writers are told.',
+  title: 'Title',
+  developerPrompt: 'Developer prompt',
+  developerPromptHelp: 'Hidden instructions for the AI. Writers never see them.',
+  userHint: 'User hint',
+  userHintHelp: 'Guidance writers see under the heading.',
+  toolMode: 'Tool mode',
+  toolModes: {
+    '': 'None',
+    web: 'Web search',
+    research: 'Deep research',
+    fact_check: 'Fact check',
+    mcp: 'MCP server',
+  },
+  mcpUrl: 'MCP URL',
+  mcpUrlPlaceholder: 'https://mcp.example.com/sse',
+  enableMcp: BLUEPRINT_TEXTS.enableMcp,
+  notSavedInvalid: 'Not saved until the MCP URL is valid.',
+  saveStatus: 'Settings save status',
+  contentNotSaved: 'The blueprint’s text could not be saved yet, so its settings wait for it.',
+  mcpUrlMissing: BLUEPRINT_TEXTS.mcpUrlRequired,
+  saveFailed: BLUEPRINT_TEXTS.saveFailed,
+} as const;
+
+/** The blueprint's System Prompt dialog: its own prompt, editable, under the global one, read-only. */
+export const BLUEPRINT_SYSTEM_PROMPT_TEXTS = {
+  heading: 'System Prompt',
+  blueprintPrompt: 'Blueprint system prompt',
+  blueprintPromptHelp:
+    'Instructions the AI follows in every document made from this blueprint, after the global prompt.',
+  globalPrompt: 'Global system prompt',
+  globalPromptHelp: 'Managed by administrators; read-only.',
+  save: 'Save',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  failed: BLUEPRINT_TEXTS.saveChangesFailed,
 } as const;

@@ -1,25 +1,29 @@
 import { createPlanwrightClient, MemoryTokenStore, outlineOf } from '@planwright/sdk';
 import { type DocumentJson, renameSection, setSubsectionFinalized } from '@planwright/sdk/model';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DocumentWorkspace, parseDocumentContent } from '../../src/workspace/document-workspace';
 import type { EditorBridge } from '../../src/workspace/editor-bridge';
 import { LiveOutline } from '../../src/workspace/live-outline';
+import { PlanWorkspace, parseDocumentContent } from '../../src/workspace/plan-workspace';
 import { json, type SeenRequest } from '../support/fake-server';
 import { ManualClock } from '../support/manual-clock';
 import { memoryStorage } from '../support/render-app';
 import { hostileStrings, IDS, planContent, setupWorkspace, storedOrder } from './workspace-support';
 
-const open: DocumentWorkspace[] = [];
+const open: PlanWorkspace[] = [];
 afterEach(() => {
   for (const workspace of open.splice(0)) workspace.dispose();
 });
 
 /** A stand-in editor: holds the content, records loads and read-only switches. */
-function fakeEditor(workspace: DocumentWorkspace) {
+function fakeEditor(workspace: PlanWorkspace) {
   let content = workspace.getSnapshot().initialContent as DocumentJson;
   const readOnly: boolean[] = [];
   const loads: DocumentJson[] = [];
+  const hints: ReadonlyMap<string, string>[] = [];
   const bridge: EditorBridge = {
+    setHints: (next) => {
+      hints.push(next);
+    },
     getJSON: () => content,
     load: (next) => {
       content = next;
@@ -42,6 +46,7 @@ function fakeEditor(workspace: DocumentWorkspace) {
   return {
     bridge,
     readOnly,
+    hints,
     loads,
     content: () => content,
     /** A user edit: renames the Market section in the text, as typing in its heading would. */
@@ -61,7 +66,7 @@ async function openWorkspace(setup = setupWorkspace(), storage = memoryStorage()
     fetch: setup.server.fetch,
     tokenStore: new MemoryTokenStore(),
   });
-  const workspace = new DocumentWorkspace({
+  const workspace = new PlanWorkspace({
     client,
     uuid: 'doc-1',
     clock,

@@ -20,7 +20,7 @@ import {
   json,
   type SeenRequest,
 } from '../support/fake-server';
-import { documentFixture, serveWorkspace } from '../support/fake-workspace';
+import { blueprintFixture, documentFixture, serveWorkspace } from '../support/fake-workspace';
 
 /** The little of `node:fs` the corpus needs. The web project has no Node types, so it is loaded untyped. */
 interface CorpusFs {
@@ -88,26 +88,75 @@ export const SESSION = { token: 'token-1', email: 'ada@example.com', name: 'Ada 
 
 type Row = Record<string, unknown>;
 
-function sectionAnswer(content: DocumentJson, uuid: string): Row | undefined {
+/** The settings of a section or subsection (`docs/http-api.md`), kept per uuid in a row's `settings`. */
+const SETTING_FIELDS = ['developer_prompt', 'user_hint', 'tool_mode', 'mcp_url'] as const;
+
+function settingsFor(row: Row | undefined, uuid: string): Row {
+  const stored = (row?.settings as Record<string, Row> | undefined)?.[uuid] ?? {};
+  return { developer_prompt: '', user_hint: '', tool_mode: '', mcp_url: '', ...stored };
+}
+
+function sectionAnswer(content: DocumentJson, uuid: string, row?: Row): Row | undefined {
   const section = outlineOf(content).sections.find((candidate) => candidate.uuid === uuid);
   if (!section) return undefined;
   return {
     uuid: section.uuid,
     title: section.title,
     order: section.order,
+    ...settingsFor(row, section.uuid),
     subsections: section.subsections.map((subsection) => ({
       uuid: subsection.uuid,
       title: subsection.title,
       order: subsection.order,
       finalized: subsection.finalized,
+      ...settingsFor(row, subsection.uuid),
     })),
   };
 }
 
-function subsectionAnswer(content: DocumentJson, sectionUuid: string, uuid: string): Row | undefined {
-  const section = sectionAnswer(content, sectionUuid);
+function subsectionAnswer(
+  content: DocumentJson,
+  sectionUuid: string,
+  uuid: string,
+  row?: Row,
+): Row | undefined {
+  const section = sectionAnswer(content, sectionUuid, row);
   const subsections = (section?.subsections ?? []) as Row[];
   return subsections.find((candidate) => candidate.uuid === uuid);
+}
+
+/** A row's `sections` as the server answers them: the outline of its content with each part's settings. */
+export function sectionsOfRow(row: Row): Row[] {
+  const content = row.content as DocumentJson;
+  return outlineOf(content).sections.flatMap((section): Row[] => {
+    const answer = sectionAnswer(content, section.uuid, row);
+    return answer ? [answer] : [];
+  });
+}
+
+/**
+ * Stores the settings fields of a section or subsection write; `true` when any was sent. The MCP rule of
+ * `docs/http-api.md`: a URL with another mode is refused (400 naming `mcp_url`), other modes store `''`.
+ */
+function storeSettings(row: Row, uuid: string, body: Row): boolean | Response {
+  const sent = SETTING_FIELDS.filter((field) => typeof body[field] === 'string');
+  if (sent.length === 0) return false;
+  const next = {
+    ...settingsFor(row, uuid),
+    ...Object.fromEntries(sent.map((field) => [field, body[field]])),
+  };
+  if (next.tool_mode !== 'mcp' && next.mcp_url !== '') {
+    return json(
+      {
+        detail: 'Invalid input: mcp_url',
+        code: 'invalid',
+        errors: [{ param: 'mcp_url', code: 'mcp_disabled', message: 'Enable MCP to set a URL.' }],
+      },
+      400,
+    );
+  }
+  row.settings = { ...(row.settings as Record<string, Row> | undefined), [uuid]: next };
+  return true;
 }
 
 /** The uuid a create command answered. */
@@ -134,12 +183,18 @@ function stale(row: Row, request: SeenRequest): Response | undefined {
 }
 
 /**
- * The section and subsection calls of `docs/http-api.md` on top of `serveWorkspace`'s documents: each changes the
- * stored content tree with the SDK's own structure commands, checks `If-Match` and bumps the revision, and
- * answers as the contract says (creates carry the parent document; updates the item; deletes 204). Also the
- * global system prompt.
+ * The section and subsection calls of `docs/http-api.md` on top of `serveWorkspace`'s documents (or blueprints):
+ * each changes the stored content tree with the SDK's own structure commands (and settings), checks `If-Match`
+ * and bumps the revision, and answers as the contract says (creates carry the parent; updates the item; deletes
+ * 204). The row's `sections` follow. Also the global system prompt.
  */
-export function serveSections(server: FakeServer, documents: Map<string, Row>) {
+export function serveSections(
+  server: FakeServer,
+  documents: Map<string, Row>,
+  resource: 'documents' | 'blueprints' = 'documents',
+) {
+  const parentKey = resource === 'documents' ? 'document' : 'blueprint';
+  const base = `/api/v1/${resource}/:uuid/sections/`;
   const write = (
     request: SeenRequest,
     change: (content: DocumentJson, row: Row) => StructureResult<object> | Response,
@@ -157,13 +212,14 @@ export function serveSections(server: FakeServer, documents: Map<string, Row>) {
         : notFound('Section');
     }
     if (result.changed) Object.assign(row, { content: result.doc, revision: Number(row.revision) + 1 });
+    row.sections = sectionsOfRow(row);
     return answer(row.content as DocumentJson, row, result);
   };
   const etag = (row: Row) => ({ etag: `"${String(row.revision)}"` });
   const body = (request: SeenRequest) => (request.body ?? {}) as Row;
 
   server
-    .on('POST /api/v1/documents/:uuid/sections/', (request) =>
+    .on(`POST ${base}`, (request) =>
       write(
         request,
         (content) => {
@@ -176,17 +232,19 @@ export function serveSections(server: FakeServer, documents: Map<string, Row>) {
           return moved.ok ? { ...moved, uuid: inserted.uuid, changed: true } : moved;
         },
         (content, row, result) =>
-          json({ ...sectionAnswer(content, createdUuid(result)), document: row }, 201, etag(row)),
+          json({ ...sectionAnswer(content, createdUuid(result), row), [parentKey]: row }, 201, etag(row)),
       ),
     )
-    .on('PATCH /api/v1/documents/:uuid/sections/:sid/', (request) =>
+    .on(`PATCH ${base}:sid/`, (request) =>
       write(
         request,
-        (content) => {
+        (content, row) => {
           const { title, order } = body(request);
           const sid = request.params.sid ?? '';
           if (!sectionAnswer(content, sid)) return notFound('Section');
-          let result: StructureResult = { ok: true, doc: content, changed: false };
+          const settings = storeSettings(row, sid, body(request));
+          if (settings instanceof Response) return settings;
+          let result: StructureResult = { ok: true, doc: content, changed: settings };
           if (typeof title === 'string') result = renameSection(content, sid, title);
           if (result.ok && typeof order === 'number') {
             const moved = moveSectionTo(result.doc, sid, order);
@@ -194,17 +252,17 @@ export function serveSections(server: FakeServer, documents: Map<string, Row>) {
           }
           return result;
         },
-        (content, row) => json(sectionAnswer(content, request.params.sid ?? ''), 200, etag(row)),
+        (content, row) => json(sectionAnswer(content, request.params.sid ?? '', row), 200, etag(row)),
       ),
     )
-    .on('DELETE /api/v1/documents/:uuid/sections/:sid/', (request) =>
+    .on(`DELETE ${base}:sid/`, (request) =>
       write(
         request,
         (content) => deleteSection(content, request.params.sid ?? ''),
         (_content, row) => new Response(null, { status: 204, headers: etag(row) }),
       ),
     )
-    .on('POST /api/v1/documents/:uuid/sections/:sid/subsections/', (request) =>
+    .on(`POST ${base}:sid/subsections/`, (request) =>
       write(
         request,
         (content) => {
@@ -216,23 +274,25 @@ export function serveSections(server: FakeServer, documents: Map<string, Row>) {
         },
         (content, row, result) => {
           const sid = request.params.sid ?? '';
-          const created = subsectionAnswer(content, sid, createdUuid(result));
+          const created = subsectionAnswer(content, sid, createdUuid(result), row);
           return json(
-            { ...created, section: { ...sectionAnswer(content, sid), document: row } },
+            { ...created, section: { ...sectionAnswer(content, sid, row), [parentKey]: row } },
             201,
             etag(row),
           );
         },
       ),
     )
-    .on('PATCH /api/v1/documents/:uuid/sections/:sid/subsections/:sub/', (request) =>
+    .on(`PATCH ${base}:sid/subsections/:sub/`, (request) =>
       write(
         request,
-        (content) => {
+        (content, row) => {
           const { title, order, finalized } = body(request);
           const sub = request.params.sub ?? '';
           if (!subsectionAnswer(content, request.params.sid ?? '', sub)) return notFound('Subsection');
-          let result: StructureResult = { ok: true, doc: content, changed: false };
+          const settings = storeSettings(row, sub, body(request));
+          if (settings instanceof Response) return settings;
+          let result: StructureResult = { ok: true, doc: content, changed: settings };
           if (typeof title === 'string') result = renameSubsection(content, sub, title);
           if (result.ok && typeof order === 'number') result = moveSubsectionTo(result.doc, sub, order);
           if (result.ok && typeof finalized === 'boolean')
@@ -240,10 +300,14 @@ export function serveSections(server: FakeServer, documents: Map<string, Row>) {
           return result.ok ? { ...result, changed: true } : result;
         },
         (content, row) =>
-          json(subsectionAnswer(content, request.params.sid ?? '', request.params.sub ?? ''), 200, etag(row)),
+          json(
+            subsectionAnswer(content, request.params.sid ?? '', request.params.sub ?? '', row),
+            200,
+            etag(row),
+          ),
       ),
     )
-    .on('DELETE /api/v1/documents/:uuid/sections/:sid/subsections/:sub/', (request) =>
+    .on(`DELETE ${base}:sid/subsections/:sub/`, (request) =>
       write(
         request,
         (content) => {
@@ -281,4 +345,27 @@ export function storedOrder(row: Row, sectionUuid?: string): string[] {
       .find((section) => section.uuid === sectionUuid)
       ?.subsections.map((subsection) => subsection.uuid) ?? []
   );
+}
+
+/** The blueprint the blueprint editor's tests open: {@link planContent}, with a hint and a developer prompt on Market. */
+export function setupBlueprintWorkspace(overrides: Row = {}) {
+  const server = createFakeServer().on('GET /api/v1/app/me/', json(currentUser()));
+  const { blueprints } = serveWorkspace(server, {
+    blueprints: [
+      blueprintFixture({
+        content: planContent(),
+        revision: 4,
+        system_prompt: 'Write for seed investors.',
+        settings: {
+          [IDS.market]: { user_hint: 'Who buys, and how many of them?', developer_prompt: 'Cite sources.' },
+          [IDS.size]: { tool_mode: 'mcp', mcp_url: 'https://mcp.example.com/sse' },
+        },
+        ...overrides,
+      }),
+    ],
+  });
+  const blueprint = () => blueprints.get('bp-1') as Row;
+  blueprint().sections = sectionsOfRow(blueprint());
+  serveSections(server, blueprints, 'blueprints');
+  return { server, blueprints, blueprint };
 }

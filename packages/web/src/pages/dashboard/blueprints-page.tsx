@@ -2,7 +2,7 @@ import { BLUEPRINT_TEXTS, type BlueprintSummary, blueprintTitle, DOCUMENT_TEXTS 
 import { useNavigate } from 'react-router';
 import { usePlanwrightClient } from '../../api/use-planwright-client';
 import { BLUEPRINTS_PAGE_TEXTS as TEXTS } from '../../blueprints/blueprint-page-texts';
-import { blueprintPath } from '../../blueprints/blueprint-paths';
+import { blueprintEditorPath, blueprintPath } from '../../blueprints/blueprint-paths';
 import {
   BLUEPRINTS_PAGE_SIZE,
   blueprintListQuery,
@@ -44,7 +44,9 @@ export function BlueprintsPage() {
           className="btn btn-primary"
           disabled={create.isPending}
           onClick={() =>
-            create.mutate(undefined, { onSuccess: (blueprint) => navigate(blueprintPath(blueprint.uuid)) })
+            create.mutate(undefined, {
+              onSuccess: (blueprint) => navigate(blueprintEditorPath(blueprint.uuid)),
+            })
           }
         >
           {create.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

@@ -5,7 +5,7 @@ import { ACTIVITY_KEY } from '../../activity/activity-queries';
 import { documentKeys } from '../../documents/document-queries';
 import { LoadingStatus } from '../../ui/loading-status';
 import { DocumentWorkspaceView } from '../../workspace/document-workspace-view';
-import { useDocumentWorkspace } from '../../workspace/use-document-workspace';
+import { usePlanWorkspace } from '../../workspace/use-plan-workspace';
 import { WORKSPACE_TEXTS } from '../../workspace/workspace-texts';
 
 /**
@@ -21,7 +21,7 @@ export function DocumentEditorPage() {
     void queryClient.invalidateQueries({ queryKey: documentKeys.all });
     void queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
   }, [queryClient]);
-  const workspace = useDocumentWorkspace(uuid, stale);
+  const workspace = usePlanWorkspace('document', uuid, stale);
 
   useEffect(() => stale, [stale]);
 

@@ -1,0 +1,68 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { BLUEPRINTS_PATH, blueprintPath } from '../blueprints/blueprint-paths';
+import { useBrowserPorts } from '../platform/browser-ports-context';
+import { BlueprintSettings } from './blueprint-settings';
+import { BlueprintSettingsPanel } from './blueprint-settings-panel';
+import { BlueprintSystemPromptDialog } from './blueprint-system-prompt-dialog';
+import type { PlanWorkspace } from './plan-workspace';
+import { PlanWorkspaceView, type WorkspaceVariant } from './plan-workspace-view';
+import { BLUEPRINT_SPLIT } from './split-layout';
+import { BLUEPRINT_WORKSPACE_TEXTS as TEXTS } from './workspace-texts';
+
+/**
+ * The blueprint editing workspace (spec 001 §2 "Blueprint editor layout"; SPEC.md B1–B8): the shared workspace
+ * with no chat: a settings panel for the selected section or subsection at 70/30 (minimums 200 and 240 px),
+ * Rename Blueprint ("Title cannot be empty"), the System Prompt dialog with the blueprint's own prompt, and an
+ * Export that says Markdown export is for documents. No progress and no finalize: blueprints are templates.
+ */
+export function BlueprintWorkspaceView({ workspace }: { workspace: PlanWorkspace }) {
+  const { clock } = useBrowserPorts();
+  const settings = useMemo(() => new BlueprintSettings(workspace, clock), [workspace, clock]);
+  useEffect(() => () => settings.dispose(), [settings]);
+
+  // A structure call or a reload read the settings again: forms with nothing of their own follow them.
+  const { sections } = useSyncExternalStore(workspace.subscribe, workspace.getSnapshot);
+  useEffect(() => settings.sync(sections), [settings, sections]);
+
+  const variant = useMemo<WorkspaceVariant>(
+    () => ({
+      testId: 'blueprint-workspace',
+      texts: {
+        loading: TEXTS.loading,
+        notFound: TEXTS.notFound,
+        backToList: TEXTS.backToBlueprints,
+        loadFailed: TEXTS.loadFailed,
+        untitled: TEXTS.untitled,
+        titleLabel: TEXTS.titleLabel,
+        renameHeading: TEXTS.renameBlueprint,
+      },
+      list: { label: TEXTS.blueprints, path: BLUEPRINTS_PATH },
+      detailPath: blueprintPath,
+      split: BLUEPRINT_SPLIT,
+      finalize: false,
+      renameBlankCloses: false,
+      // Spec 001 §5: blueprint export accepts only non-Markdown formats.
+      fileActions: (opened) => [
+        {
+          label: TEXTS.exportMarkdown,
+          onSelect: () => opened.structure.showAlert(TEXTS.markdownExportDocumentsOnly),
+        },
+      ],
+      side: ({ workspace: opened, selection, outline }) => (
+        <BlueprintSettingsPanel
+          workspace={opened}
+          settings={settings}
+          selection={selection}
+          outline={outline}
+        />
+      ),
+      systemPromptDialog: (opened, onClose) => (
+        <BlueprintSystemPromptDialog workspace={opened} onClose={onClose} />
+      ),
+    }),
+    [settings],
+  );
+  const companions = useMemo(() => () => settings.controllers(), [settings]);
+
+  return <PlanWorkspaceView workspace={workspace} variant={variant} companions={companions} />;
+}

@@ -1,0 +1,47 @@
+import { DOCUMENTS_PAGE_TEXTS } from '../documents/document-page-texts';
+import { DOCUMENTS_PATH, documentPath } from '../documents/document-paths';
+import { ChatPanelArea } from './chat-panel-area';
+import type { PlanWorkspace } from './plan-workspace';
+import { PlanWorkspaceView, type SideContext, type WorkspaceVariant } from './plan-workspace-view';
+import { DOCUMENT_SPLIT } from './split-layout';
+import { SystemPromptDialog } from './system-prompt-dialog';
+import { TOP_BAR_TEXTS, WORKSPACE_TEXTS } from './workspace-texts';
+
+/** W28: the chat panel's place, with the context line of what is selected. */
+function ChatSide({ selection, outline }: SideContext) {
+  const section = outline.sections.find((candidate) => candidate.uuid === selection.sectionUuid);
+  const subsection = section?.subsections.find((candidate) => candidate.uuid === selection.subsectionUuid);
+  return (
+    <ChatPanelArea
+      context={{ section: section?.displayTitle ?? null, subsection: subsection?.displayTitle ?? null }}
+    />
+  );
+}
+
+const DOCUMENT_VARIANT: WorkspaceVariant = {
+  testId: 'document-workspace',
+  texts: {
+    loading: WORKSPACE_TEXTS.loading,
+    notFound: WORKSPACE_TEXTS.notFound,
+    backToList: WORKSPACE_TEXTS.backToDocuments,
+    loadFailed: WORKSPACE_TEXTS.loadFailed,
+    untitled: TOP_BAR_TEXTS.untitled,
+    titleLabel: TOP_BAR_TEXTS.titleLabel,
+    renameHeading: TOP_BAR_TEXTS.renameDocument,
+  },
+  list: { label: DOCUMENTS_PAGE_TEXTS.title, path: DOCUMENTS_PATH },
+  detailPath: documentPath,
+  split: DOCUMENT_SPLIT,
+  finalize: true,
+  renameBlankCloses: true,
+  side: (context) => <ChatSide {...context} />,
+  systemPromptDialog: (_workspace, onClose) => <SystemPromptDialog onClose={onClose} />,
+};
+
+/**
+ * The document editing workspace (spec 001 §2 "Document editor layout"; SPEC.md W1–W28): the shared workspace
+ * with the chat panel's place at 65/35, progress and finalize, and the global system prompt read-only.
+ */
+export function DocumentWorkspaceView({ workspace }: { workspace: PlanWorkspace }) {
+  return <PlanWorkspaceView workspace={workspace} variant={DOCUMENT_VARIANT} />;
+}
