@@ -179,6 +179,7 @@ describe.each(backends)('storage contract on $name', (backend) => {
         {
           ownerId: owner.id,
           blueprintId: null,
+          blueprintVersion: null,
           title: 'Trees',
           description: '',
           content: tree,

@@ -87,19 +87,39 @@ export async function writeBlueprint(
     changes.description = edit.description;
   if (edit.systemPrompt !== undefined && edit.systemPrompt !== bp.systemPrompt)
     changes.systemPrompt = edit.systemPrompt;
-  if (edit.version !== undefined && edit.version !== bp.version) changes.version = edit.version;
+  const version = edit.version ?? bp.version;
+  // A version names one content for good: documents record the version they were made from.
+  if (version < bp.version) {
+    throw new HttpError(400, 'invalid', 'Invalid input: version', [
+      { param: 'version', code: 'version_decrease', message: `Version cannot go below ${bp.version}.` },
+    ]);
+  }
+  if (version !== bp.version) changes.version = version;
 
   const status = edit.status ?? bp.status;
-  // Publishing keeps the first publication date; the client's clock is believed, but never ahead of ours.
+  // `published_at` is when the current version was published: set when publishing and when a published
+  // blueprint's version goes up, kept otherwise. The client's clock is believed, but never ahead of ours.
+  const newPublication = status === 'published' && (bp.status !== 'published' || version > bp.version);
+  const clientClock =
+    edit.publishedAt && edit.publishedAt.getTime() <= now.getTime() ? edit.publishedAt : now;
   const publishedAt =
-    status === 'draft'
-      ? null
-      : (bp.publishedAt ??
-        (edit.publishedAt && edit.publishedAt.getTime() <= now.getTime() ? edit.publishedAt : now));
+    status === 'draft' ? null : newPublication ? clientClock : (bp.publishedAt ?? clientClock);
+  if (newPublication) {
+    const what =
+      bp.status === 'published'
+        ? `version ${version} of the blueprint`
+        : `the blueprint (version ${version})`;
+    events.push({ verb: 'published', message: `published ${what} ${JSON.stringify(title)}`, level: 1 });
+  }
   if (status !== bp.status) {
     changes.status = status;
-    const verb = status === 'published' ? 'published' : 'unpublished';
-    events.push({ verb, message: `${verb} the blueprint ${JSON.stringify(title)}`, level: 1 });
+    if (status === 'draft') {
+      events.push({
+        verb: 'unpublished',
+        message: `unpublished the blueprint ${JSON.stringify(title)}`,
+        level: 1,
+      });
+    }
   }
   if (publishedAt?.getTime() !== bp.publishedAt?.getTime()) changes.publishedAt = publishedAt;
 

@@ -259,6 +259,8 @@ export const documents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Null once the blueprint is deleted: the document keeps its copied structure. */
     blueprintId: uuid('blueprint_id').references(() => blueprints.id, { onDelete: 'set null' }),
+    /** The blueprint's version when the document was made from it (null for documents made before 0004). */
+    blueprintVersion: integer('blueprint_version'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     content: jsonb('content').notNull(),

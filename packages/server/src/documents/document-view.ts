@@ -25,6 +25,7 @@ function documentFields(doc: DocumentHead) {
       doc.blueprintId !== null && doc.blueprintTitle !== null
         ? { uuid: doc.blueprintId, title: doc.blueprintTitle }
         : null,
+    blueprint_version: doc.blueprintVersion,
     progress: progress(doc),
     revision: doc.revision,
     created_at: doc.createdAt.toISOString(),

@@ -5,7 +5,7 @@ import {
   NEW_SUBSECTION_TITLE,
   outlineOf,
 } from '@planwright/sdk/model';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { optionalUser } from '../auth/optional-user.js';
 import { requireUser } from '../auth/require-user.js';
 import {
@@ -13,15 +13,22 @@ import {
   canReadBlueprint,
   listedBlueprintsCondition,
 } from '../blueprints/blueprint-access.js';
-import { blueprintPatchInput, newBlueprintInput, UNTITLED_BLUEPRINT } from '../blueprints/blueprint-input.js';
+import {
+  blueprintPatchInput,
+  blueprintPublishInput,
+  emptyBody,
+  MAX_VERSION,
+  newBlueprintInput,
+  UNTITLED_BLUEPRINT,
+} from '../blueprints/blueprint-input.js';
 import { blueprintListItemView, blueprintView } from '../blueprints/blueprint-view.js';
 import { blueprintViewerOf } from '../blueprints/blueprint-viewer.js';
-import { writeBlueprint } from '../blueprints/write-blueprint.js';
-import { parseInput } from '../http/http-error.js';
+import { type BlueprintEdit, writeBlueprint } from '../blueprints/write-blueprint.js';
+import { HttpError, parseInput } from '../http/http-error.js';
 import { listBody } from '../http/list-page.js';
 import { type ListQuery, parseListQuery } from '../http/list-query.js';
 import { uuidParam } from '../http/uuid-param.js';
-import type { BlueprintHead } from '../storage/blueprint-repository.js';
+import type { BlueprintHead, BlueprintRecord } from '../storage/blueprint-repository.js';
 import { recordActivity } from '../structure/activity-entries.js';
 import { normalizeContentInput } from '../structure/content-input.js';
 import { CONTENT_BODY_LIMIT, notFound } from '../structure/not-found.js';
@@ -31,6 +38,10 @@ import { retryStaleWrites, StaleWriteError } from '../structure/stale-write.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
 
 type BlueprintParams = { uuid: string };
+
+function versionError(code: string, message: string): HttpError {
+  return new HttpError(400, 'invalid', 'Invalid input: version', [{ param: 'version', code, message }]);
+}
 
 function blueprintIdOf(request: FastifyRequest<{ Params: BlueprintParams }>): string {
   const id = uuidParam(request.params.uuid);
@@ -143,9 +154,41 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
   });
 
   /**
+   * Every owner's write of a blueprint takes this path: read it locked, 404 unless the caller owns it, check
+   * `If-Match`, then `writeBlueprint` with the edit made from what is stored; retried on a concurrent write.
+   * `allowed_orgs` sent non-empty are checked against the caller's organisations.
+   */
+  const changeBlueprint = async (
+    request: FastifyRequest<{ Params: BlueprintParams }>,
+    reply: FastifyReply,
+    input: { allowed_orgs?: string[] | undefined },
+    editOf: (bp: BlueprintRecord) => BlueprintEdit,
+  ) => {
+    const user = await requireUser(request, sessions);
+    const id = blueprintIdOf(request);
+    const precondition = readIfMatch(request);
+    const ownerOrganizationIds =
+      input.allowed_orgs && input.allowed_orgs.length > 0
+        ? await storage.organizations.organizationIdsOf(user.id)
+        : [];
+    const written = await retryStaleWrites(() =>
+      storage.transaction(async (tx) => {
+        const bp = await tx.blueprints.findById(id, { lock: 'update' });
+        if (!bp || !canChangeBlueprint(bp, { userId: user.id, organizationIds: [] }))
+          throw notFound('blueprint');
+        assertRevision(precondition, bp.revision, 'blueprint');
+        return writeBlueprint(tx, bp, editOf(bp), { actor: user, now: now(), ownerOrganizationIds });
+      }),
+    );
+    setRevisionTag(reply, written.blueprint.revision);
+    return blueprintView(written.blueprint, written.sections, user.id);
+  };
+
+  /**
    * `PUT`/`PATCH blueprints/{uuid}/`: any of title, description, system_prompt, content, status, version,
-   * visibility, allowed_orgs and published_at; owner only. Publishing keeps the first `published_at`;
-   * `allowed_orgs` is kept only while restricted and must name the owner's organisations.
+   * visibility, allowed_orgs and published_at; owner only. `published_at` is when the current version was
+   * published; a version never goes down; `allowed_orgs` is kept only while restricted and must name the
+   * owner's organisations.
    */
   for (const method of ['PATCH', 'PUT'] as const) {
     app.route<{ Params: BlueprintParams }>({
@@ -153,44 +196,50 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
       url: '/api/v1/blueprints/:uuid/',
       bodyLimit: CONTENT_BODY_LIMIT,
       handler: async (request, reply) => {
-        const user = await requireUser(request, sessions);
-        const id = blueprintIdOf(request);
         const input = parseInput(blueprintPatchInput, request.body);
         const content = input.content === undefined ? undefined : normalizeContentInput(input.content);
-        const precondition = readIfMatch(request);
-        const ownerOrganizationIds =
-          input.allowed_orgs && input.allowed_orgs.length > 0
-            ? await storage.organizations.organizationIdsOf(user.id)
-            : [];
-        const written = await retryStaleWrites(() =>
-          storage.transaction(async (tx) => {
-            const bp = await tx.blueprints.findById(id, { lock: 'update' });
-            if (!bp || !canChangeBlueprint(bp, { userId: user.id, organizationIds: [] }))
-              throw notFound('blueprint');
-            assertRevision(precondition, bp.revision, 'blueprint');
-            return writeBlueprint(
-              tx,
-              bp,
-              {
-                ...(input.title !== undefined ? { title: input.title } : {}),
-                ...(input.description !== undefined ? { description: input.description } : {}),
-                ...(input.system_prompt !== undefined ? { systemPrompt: input.system_prompt } : {}),
-                ...(content !== undefined ? { content } : {}),
-                ...(input.status !== undefined ? { status: input.status } : {}),
-                ...(input.version !== undefined ? { version: input.version } : {}),
-                ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
-                ...(input.allowed_orgs !== undefined ? { allowedOrgs: input.allowed_orgs } : {}),
-                ...(input.published_at !== undefined ? { publishedAt: input.published_at } : {}),
-              },
-              { actor: user, now: now(), ownerOrganizationIds },
-            );
-          }),
-        );
-        setRevisionTag(reply, written.blueprint.revision);
-        return blueprintView(written.blueprint, written.sections, user.id);
+        return changeBlueprint(request, reply, input, () => ({
+          ...(input.title !== undefined ? { title: input.title } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.system_prompt !== undefined ? { systemPrompt: input.system_prompt } : {}),
+          ...(content !== undefined ? { content } : {}),
+          ...(input.status !== undefined ? { status: input.status } : {}),
+          ...(input.version !== undefined ? { version: input.version } : {}),
+          ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+          ...(input.allowed_orgs !== undefined ? { allowedOrgs: input.allowed_orgs } : {}),
+          ...(input.published_at !== undefined ? { publishedAt: input.published_at } : {}),
+        }));
       },
     });
   }
+
+  /**
+   * `POST blueprints/{uuid}/publish/` (empty, or any of `{visibility, allowed_orgs, version}`): a draft is
+   * published at its version (or the one sent, never lower); a published blueprint is published as a new
+   * version, its version + 1 unless a higher one is sent. `published_at` is now.
+   */
+  app.post<{ Params: BlueprintParams }>('/api/v1/blueprints/:uuid/publish/', async (request, reply) => {
+    const input = parseInput(blueprintPublishInput, request.body);
+    return changeBlueprint(request, reply, input, (bp) => {
+      const version = input.version ?? (bp.status === 'published' ? bp.version + 1 : bp.version);
+      if (bp.status === 'published' && version <= bp.version) {
+        throw versionError('version_not_newer', `Publish a version above ${bp.version}.`);
+      }
+      if (version > MAX_VERSION) throw versionError('too_big', 'Version is too large');
+      return {
+        status: 'published',
+        version,
+        ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+        ...(input.allowed_orgs !== undefined ? { allowedOrgs: input.allowed_orgs } : {}),
+      };
+    });
+  });
+
+  /** `POST blueprints/{uuid}/unpublish/` (empty): back to a draft, `published_at` null, the version kept. */
+  app.post<{ Params: BlueprintParams }>('/api/v1/blueprints/:uuid/unpublish/', async (request, reply) => {
+    parseInput(emptyBody, request.body);
+    return changeBlueprint(request, reply, {}, () => ({ status: 'draft' }));
+  });
 
   /**
    * `DELETE blueprints/{uuid}/`: 204; owner only, never the seeded default. Documents made from it keep

@@ -84,6 +84,7 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
         {
           ownerId: user.id,
           blueprintId: blueprint.id,
+          blueprintVersion: blueprint.version,
           title,
           description: '',
           content,

@@ -22,6 +22,8 @@ export type DocumentWithContentJson = DocumentHead & { contentJson: string };
 export interface NewDocument {
   ownerId: string;
   blueprintId: string | null;
+  /** The blueprint's version it was made from. */
+  blueprintVersion: number | null;
   title: string;
   description: string;
   content: unknown;

@@ -173,15 +173,19 @@ describe('PUT and PATCH blueprints/{uuid}/', () => {
     expect(await verbsOf(bp.uuid)).toEqual(['renamed', 'created']);
   });
 
-  it('publishing sets published_at to now, or to the client’s clock if not in the future, and keeps it', async () => {
+  it('publishing sets published_at to now, or to the client’s clock if not in the future; a same-version write keeps it, a new version moves it', async () => {
     const bp = await newBlueprint();
     const published = (await patch(bp.uuid, { status: 'published' })).json();
     expect(published).toMatchObject({ status: 'published', published_at: clock.toISOString() });
     tick();
+    const same = (
+      await patch(bp.uuid, { status: 'published', description: 'Now with a description.' })
+    ).json();
+    expect(same.published_at).toBe(published.published_at);
     const again = (
       await patch(bp.uuid, { status: 'published', published_at: clock.toISOString(), version: 2 })
     ).json();
-    expect(again.published_at).toBe(published.published_at);
+    expect(again.published_at).toBe(clock.toISOString());
     expect(again.version).toBe(2);
     const draft = (await patch(bp.uuid, { status: 'draft' })).json();
     expect(draft.published_at).toBeNull();
@@ -195,8 +199,25 @@ describe('PUT and PATCH blueprints/{uuid}/', () => {
       clock.toISOString(),
     );
     const verbs = await verbsOf(bp.uuid);
-    expect(verbs.filter((v) => v === 'published').length).toBe(3);
+    expect(verbs.filter((v) => v === 'published').length).toBe(4);
     expect(verbs.filter((v) => v === 'unpublished').length).toBe(2);
+  });
+
+  it('a version never goes down (400 version_decrease naming version), whatever the status', async () => {
+    const bp = await newBlueprint();
+    expect((await patch(bp.uuid, { version: 3 })).json().version).toBe(3);
+    for (const body of [{ version: 2 }, { status: 'published', version: 1 }]) {
+      const res = await patch(bp.uuid, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({
+        param: 'version',
+        code: 'version_decrease',
+        message: 'Version cannot go below 3.',
+      });
+    }
+    const stored = (await call(t, 'GET', `blueprints/${bp.uuid}/`, { as: ada })).json();
+    expect(stored).toMatchObject({ version: 3, status: 'draft', revision: 2 });
+    expect((await patch(bp.uuid, { version: 3 })).statusCode).toBe(200);
   });
 
   it.each([

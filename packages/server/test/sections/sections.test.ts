@@ -176,6 +176,37 @@ describe.each(['documents', 'blueprints'] as const)('sections of %s', (kind) => 
     expect((await call(t, 'GET', url, { as: ada })).json()).toMatchObject({ tool_mode: 'web', mcp_url: '' });
   });
 
+  it('a subsection’s settings round trip through PUT and GET, under the same MCP rule', async () => {
+    const parent = await newParent(kind);
+    const section = parent.sections[0];
+    const created = await call(t, 'POST', `${kind}/${parent.uuid}/sections/${section.uuid}/subsections/`, {
+      as: ada,
+      body: { title: 'Pricing' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `${kind}/${parent.uuid}/sections/${section.uuid}/subsections/${created.json().uuid}/`;
+    const settings = {
+      developer_prompt: 'Compare with three rivals.',
+      user_hint: 'What does a customer pay, and how often?\nدفع 💶',
+      tool_mode: 'mcp',
+      mcp_url: 'http://127.0.0.1:9000/mcp',
+    };
+    const put = await call(t, 'PUT', url, { as: ada, body: settings });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await call(t, 'GET', url, { as: ada })).json()).toMatchObject({ ...settings, title: 'Pricing' });
+    const bad = await call(t, 'PUT', url, {
+      as: ada,
+      body: { tool_mode: 'mcp', mcp_url: 'file:///etc/passwd' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ param: 'mcp_url', code: 'invalid_url' });
+    expect((await call(t, 'GET', url, { as: ada })).json()).toMatchObject(settings);
+    const detail = await reload(kind, parent.uuid);
+    expect(
+      detail.sections[0].subsections.find((sub: { title: string }) => sub.title === 'Pricing'),
+    ).toMatchObject(settings);
+  });
+
   it('settings survive a content write that moves their section', async () => {
     const parent = await newParent(kind);
     await call(t, 'POST', `${kind}/${parent.uuid}/sections/`, { as: ada, body: { title: 'Other' } });
