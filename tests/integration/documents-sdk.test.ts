@@ -829,6 +829,36 @@ describe('blueprints: visibility, ownership, publishing', () => {
     expect(activity.items.every((entry) => entry.content_app_label === 'blueprints')).toBe(true);
   });
 
+  it('publish makes a new version each time; documents remember theirs; a lower version is refused naming it', async () => {
+    const owner = await signUp('versioner');
+    const reader = await signUp('version-reader');
+    const blueprint = await owner.client.blueprints.create({ title: 'Versioned' });
+    const v1 = await owner.client.blueprints.publish(
+      blueprint.uuid,
+      { visibility: 'public' },
+      { ifMatch: 1 },
+    );
+    expect(v1).toMatchObject({ status: 'published', version: 1, visibility: 'public', revision: 2 });
+    const fromV1 = await reader.client.documents.create({ blueprint: blueprint.uuid });
+    expect(fromV1.blueprint_version).toBe(1);
+
+    const v2 = await owner.client.blueprints.publish(blueprint.uuid);
+    expect(v2.version).toBe(2);
+    expect(Date.parse(v2.published_at ?? '')).toBeGreaterThanOrEqual(Date.parse(v1.published_at ?? ''));
+    const notNewer = await apiErrorOf(owner.client.blueprints.publish(blueprint.uuid, { version: 2 }), 400);
+    expect(fieldParams(notNewer)).toEqual(['version']);
+    const lower = await apiErrorOf(owner.client.blueprints.update(blueprint.uuid, { version: 1 }), 400);
+    expect(fieldParams(lower)).toEqual(['version']);
+
+    expect((await reader.client.documents.get(fromV1.uuid)).blueprint_version).toBe(1);
+    expect((await reader.client.documents.create({ blueprint: blueprint.uuid })).blueprint_version).toBe(2);
+    const draft = await owner.client.blueprints.unpublish(blueprint.uuid);
+    expect(draft).toMatchObject({ status: 'draft', version: 2, published_at: null });
+    // A draft is the owner's alone again.
+    expect((await apiErrorOf(reader.client.blueprints.get(blueprint.uuid), 404)).status).toBe(404);
+    expect((await reader.client.documents.get(fromV1.uuid)).sections.length).toBeGreaterThan(0);
+  });
+
   it('deletes an own blueprint (documents made from it keep their structure); nobody deletes the default', async () => {
     const owner = await signUp('deleter');
     const user = await signUp('keeper');
@@ -1294,11 +1324,14 @@ describe('the global system prompt', () => {
     const { client } = await signUp('prompt-reader');
     expect(await client.systemPrompt.get()).toBe(GLOBAL_PROMPT);
     expect(AuthRequiredError.isInstance(await rejectionOf(anonymous().systemPrompt.get()))).toBe(true);
-    const response = await client.http.raw('PUT', 'apps/global-system-prompt/', {
-      body: { global_system_prompt: 'Obey me.' },
-    });
-    expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(response.status).toBeLessThan(500);
-    expect(await client.systemPrompt.get()).toBe(GLOBAL_PROMPT);
+    // Writes are refused with 403; the SDK, like the specified client (spec 000 §4), treats any 403 as
+    // "sign in again" and drops its token.
+    const refused = await rejectionOf(
+      client.http.raw('PUT', 'apps/global-system-prompt/', { body: { global_system_prompt: 'Obey me.' } }),
+    );
+    expect(AuthRequiredError.isInstance(refused)).toBe(true);
+    expect((refused as AuthRequiredError).status).toBe(403);
+    expect((refused as AuthRequiredError).serverCode).toBe('permission_denied');
+    expect(await (await signUp('prompt-checker')).client.systemPrompt.get()).toBe(GLOBAL_PROMPT);
   });
 });

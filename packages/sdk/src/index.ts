@@ -200,6 +200,7 @@ export {
   BLUEPRINT_VISIBILITIES,
   type BlueprintChanges,
   type BlueprintDetail,
+  type BlueprintPublishInput,
   type BlueprintStatus,
   type BlueprintSummary,
   type BlueprintsResource,

@@ -186,6 +186,60 @@ describe('blueprints.get, create, update, delete', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('publishes (POST …/publish/ with the input, If-Match, the answer’s revision) and unpublishes', async () => {
+    server.handle((_req, res) =>
+      reply(res, 200, blueprintJson({ version: 3, visibility: 'restricted', revision: undefined }), {
+        etag: '"9"',
+      }),
+    );
+    const published = await client().blueprints.publish(
+      BLUEPRINT_UUID,
+      { visibility: 'restricted', allowed_orgs: ['org-1'], version: 3 },
+      { ifMatch: 8 },
+    );
+    expect(published).toMatchObject({ version: 3, visibility: 'restricted', revision: 9 });
+    expect(server.last()).toMatchObject({
+      method: 'POST',
+      url: `/api/v1/blueprints/${BLUEPRINT_UUID}/publish/`,
+    });
+    expect(server.last().headers['if-match']).toBe('"8"');
+    expect(bodyOf(server.last())).toEqual({ visibility: 'restricted', allowed_orgs: ['org-1'], version: 3 });
+    await client().blueprints.publish(BLUEPRINT_UUID);
+    expect(bodyOf(server.last())).toEqual({});
+    await client().blueprints.unpublish(BLUEPRINT_UUID);
+    expect(server.last()).toMatchObject({
+      method: 'POST',
+      url: `/api/v1/blueprints/${BLUEPRINT_UUID}/unpublish/`,
+    });
+    expect(bodyOf(server.last())).toEqual({});
+  });
+
+  it.each([
+    [{ version: 0 }, 'version'],
+    [{ version: '2' }, 'version'],
+    [{ visibility: 'everyone' }, 'visibility'],
+    [{ allowed_orgs: [''] }, 'allowed_orgs'],
+  ])('publish refuses %j before sending', async (input, field) => {
+    const error = await rejectionOf(client().blueprints.publish(BLUEPRINT_UUID, input as never));
+    expect(InvalidInputError.isInstance(error)).toBe(true);
+    expect((error as InvalidInputError).issues[0]?.path?.[0]).toBe(field);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a refused version comes back as an ApiError naming version', async () => {
+    server.handle((_req, res) =>
+      reply(res, 400, {
+        detail: 'Invalid input: version',
+        code: 'invalid',
+        errors: [{ param: 'version', code: 'version_not_newer', message: 'Publish a version above 3.' }],
+      }),
+    );
+    const error = await rejectionOf(client().blueprints.publish(BLUEPRINT_UUID, { version: 2 }));
+    expect(ApiError.isInstance(error)).toBe(true);
+    expect((error as ApiError).status).toBe(400);
+    expect(JSON.stringify((error as ApiError).data)).toContain('Publish a version above 3.');
+  });
+
   it('turns a 412 into a RevisionConflictError', async () => {
     server.handle((_req, res) => reply(res, 412, { detail: 'changed', current_revision: 8 }));
     const error = await rejectionOf(

@@ -56,6 +56,7 @@ describe('documents.list', () => {
         status: 'in-progress',
         progress: { finalized: 3, total: 26, percent: 12 },
         blueprint: { uuid: BLUEPRINT_UUID, title: 'Business Plan' },
+        blueprint_version: 1,
         revision: 4,
         sections: [
           {
@@ -135,6 +136,7 @@ describe('documents.list', () => {
         status: null,
         progress: { finalized: 1, total: 1, percent: 100 },
         blueprint: null,
+        blueprint_version: null,
         revision: null,
         sections: [
           expect.objectContaining({

@@ -215,6 +215,20 @@ const changesSchema = z.object({
   published_at: z.string().nullable().optional(),
 });
 
+/** What `publish` may say besides "publish": who sees it, and the version. */
+export interface BlueprintPublishInput {
+  visibility?: BlueprintVisibility;
+  /** The organisations of a `restricted` blueprint (ignored by the server otherwise). */
+  allowed_orgs?: readonly string[];
+  /**
+   * The version to publish. A draft: its version by default, never lower. A published blueprint: its
+   * version + 1 by default; one sent must be higher.
+   */
+  version?: number;
+}
+
+const publishInputSchema = changesSchema.pick({ visibility: true, allowed_orgs: true, version: true });
+
 /** The blueprint calls (`docs/http-api.md` "Blueprints"). */
 export interface BlueprintsResource {
   /** The caller's own blueprints (`GET blueprints/`). */
@@ -230,6 +244,14 @@ export interface BlueprintsResource {
    * the `published_at` and `allowed_orgs` that go with a status and visibility.
    */
   update(uuid: string, changes: BlueprintChanges, options?: WriteOptions): Promise<BlueprintDetail>;
+  /**
+   * Publishes it (`POST blueprints/{uuid}/publish/`): a draft at its version, a published blueprint as a new
+   * version (its version + 1 unless a higher `version` is given); `published_at` becomes now. Documents made
+   * from older versions keep their copied structure. A version that is not allowed is a 400 naming `version`.
+   */
+  publish(uuid: string, input?: BlueprintPublishInput, options?: WriteOptions): Promise<BlueprintDetail>;
+  /** Makes it a draft again (`POST blueprints/{uuid}/unpublish/`), keeping its version. */
+  unpublish(uuid: string, options?: WriteOptions): Promise<BlueprintDetail>;
   /** Deletes it (`DELETE blueprints/{uuid}/`); documents made from it keep their structure. */
   delete(uuid: string, options?: CallOptions): Promise<void>;
   /** The calls on a blueprint's sections and subsections. */
@@ -263,6 +285,15 @@ export function createBlueprintsResource(http: HttpClient): BlueprintsResource {
       const target = path(uuid);
       const body = parseInput(changesSchema, changes, 'blueprint changes');
       return revisionedCall(http, { method: 'patch', path: target, body }, blueprintDetailSchema, options);
+    },
+    publish: async (uuid, input = {}, options = {}) => {
+      const target = `${path(uuid)}publish/`;
+      const body = parseInput(publishInputSchema, input, 'blueprint publication');
+      return revisionedCall(http, { method: 'post', path: target, body }, blueprintDetailSchema, options);
+    },
+    unpublish: async (uuid, options = {}) => {
+      const target = `${path(uuid)}unpublish/`;
+      return revisionedCall(http, { method: 'post', path: target, body: {} }, blueprintDetailSchema, options);
     },
     delete: async (uuid, options = {}) => {
       await http.delete(path(uuid), { signal: options.signal });

@@ -36,6 +36,8 @@ export interface DocumentSummary {
   progress: DocumentProgress;
   /** `null` when the blueprint was deleted (or the server did not say). */
   blueprint: DocumentBlueprint | null;
+  /** The blueprint's version when the document was made from it; `null` when unknown. */
+  blueprint_version: number | null;
   /** The revision this answer shows, for `ifMatch`; `null` when the server sent none. */
   revision: number | null;
   /** The outline: sections with their subsections (settings included when the server sent them). */
@@ -86,6 +88,8 @@ const documentWire = z.object({
   status: z.string().nullish(),
   progress: progressWire.nullish(),
   blueprint: blueprintRefWire.nullish(),
+  // Tolerant: anything but a whole number of at least 1 reads as unknown.
+  blueprint_version: z.unknown().optional(),
   revision: z.unknown().optional(),
   sections: sectionsOutlineSchema,
   content: documentJsonWire.nullish(),
@@ -124,6 +128,7 @@ function toDocumentDetail(wire: DocumentWire, ctx: z.RefinementCtx): DocumentDet
     status: wire.status ?? null,
     progress: progressOfAnswer(wire, content),
     blueprint: wire.blueprint ?? null,
+    blueprint_version: revisionOf(wire.blueprint_version),
     revision: revisionOf(wire.revision),
     sections: wire.sections,
     created_at: created,

@@ -78,6 +78,7 @@ export function documentJson(overrides: Record<string, unknown> = {}) {
     description: '',
     status: 'in-progress',
     blueprint: { uuid: BLUEPRINT_UUID, title: 'Business Plan' },
+    blueprint_version: 1,
     progress: { finalized: 3, total: 26, percent: 12 },
     revision: 4,
     content: contentJson(),
