@@ -206,6 +206,45 @@ describe('planwright blueprints against the real server', () => {
 });
 
 describe('planwright documents against the real server', () => {
+  it('creates a blueprint, publishes it (then a new version), refuses an older version, and unpublishes', async () => {
+    const created = await planwright(ada, ['blueprints', 'create', '--title', 'Studio template', '--json']);
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    const blueprint = JSON.parse(created.stdout) as BlueprintDetail;
+    expect(blueprint).toMatchObject({ title: 'Studio template', status: 'draft', visibility: 'private' });
+
+    const first = await planwright(ada, ['blueprints', 'publish', blueprint.uuid, '--visibility', 'public']);
+    expect(first).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: 'Published "Studio template" version 1 (public).\n',
+    });
+    const second = await planwright(ada, ['blueprints', 'publish', blueprint.uuid]);
+    expect(second.stdout).toBe('Published "Studio template" version 2 (public).\n');
+    const older = await planwright(ada, ['blueprints', 'publish', blueprint.uuid, '--version', '2']);
+    expect(older.code).toBe(1);
+    expect(older.stderr).toContain('version: Publish a version above 2.');
+    const tenth = await planwright(ada, [
+      'blueprints',
+      'publish',
+      blueprint.uuid,
+      '--version',
+      '10',
+      '--json',
+    ]);
+    expect(JSON.parse(tenth.stdout)).toMatchObject({ version: 10, status: 'published' });
+    // Bob can use it now, and his document remembers the version.
+    const made = await bob.client.documents.create({ blueprint: blueprint.uuid });
+    expect(made.blueprint_version).toBe(10);
+
+    const notHis = await planwright(bob, ['blueprints', 'unpublish', blueprint.uuid]);
+    expect(notHis).toMatchObject({ code: 1, stdout: '' });
+    expect(notHis.stderr).toContain('Blueprint not found.');
+    const draft = await planwright(ada, ['blueprints', 'unpublish', blueprint.uuid]);
+    expect(draft.stdout).toBe('Unpublished "Studio template"; it is a draft again.\n');
+    expect((await ada.client.blueprints.get(blueprint.uuid)).status).toBe('draft');
+    expect((await bob.client.documents.get(made.uuid)).blueprint_version).toBe(10);
+  });
+
   it('creates from the default blueprint, lists, shows, renames and deletes', async () => {
     const created = await planwright(ada, ['documents', 'create', '--blueprint', defaultBlueprint.uuid]);
     expect(created).toMatchObject({ code: 0, stderr: '' });

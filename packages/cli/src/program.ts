@@ -25,10 +25,9 @@ export interface GlobalOptions {
  * that need them, so `--help` and `--version` stay close to bare `node` (see bench/cli-version.mjs
  * and test/binary.test.ts, which fails if Ink or React is loaded).
  */
-export function createProgram(io: CliIo): Command {
+export function createProgram(io: CliIo, args: readonly string[] = []): Command {
   const program = new Command('planwright')
     .description('Write business plans with AI: manage Planwright from the terminal.')
-    .version(readCliVersion(), '-v, --version', 'print the planwright version')
     .helpOption('-h, --help', 'show help for a command')
     .option(
       '--server <url>',
@@ -45,6 +44,9 @@ export function createProgram(io: CliIo): Command {
     })
     .showSuggestionAfterError()
     .addHelpText('after', exitCodeHelp);
+  // Commander matches a program option anywhere on the line, so `--version` belongs to the program only
+  // when no command is named: `planwright blueprints publish <uuid> --version 3` is the blueprint's version.
+  if (!namesCommand(args)) program.version(readCliVersion(), '-v, --version', 'print the planwright version');
   // Subcommands created with `.command()` inherit exitOverride and configureOutput.
   registerStatusCommand(program, io);
   registerLoginCommand(program, io);
@@ -65,3 +67,13 @@ Exit codes:
   ${ExitCode.serverUnreachable}   the server could not be reached
   ${ExitCode.internal}  unexpected error (a bug: please report it)
   ${ExitCode.cancelled} cancelled at a prompt (Ctrl+C or Esc)`;
+
+/** Whether the command line names a command (any word that is not an option or `--server`'s value). */
+function namesCommand(args: readonly string[]): boolean {
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? '';
+    if (arg === '--server') index += 1;
+    else if (arg === '--' || !arg.startsWith('-')) return true;
+  }
+  return false;
+}

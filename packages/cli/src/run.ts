@@ -8,7 +8,7 @@ import { createProgram, type GlobalOptions } from './program.js';
  * Never throws and never exits: `cli.ts` sets the exit code, tests just read it.
  */
 export async function run(args: readonly string[], io: CliIo): Promise<ExitCode> {
-  const program = createProgram(io);
+  const program = createProgram(io, args);
   try {
     await program.parseAsync([...args], { from: 'user' });
     return 0;

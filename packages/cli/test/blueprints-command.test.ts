@@ -114,6 +114,91 @@ describe('planwright blueprints', () => {
     });
   });
 
+  it('creates a blueprint (an empty body, or a trimmed title) and says where to write it', async () => {
+    const made = await cli('blueprints', 'create');
+    expect(made).toEqual({
+      exitCode: 0,
+      stderr: '',
+      stdout: [
+        'Created "Untitled Blueprint" (bp-new-4), a private draft.',
+        'Write it in the web editor at /dashboard/blueprints/bp-new-4/edit, then `planwright blueprints publish bp-new-4`.',
+        '',
+      ].join('\n'),
+    });
+    expect(server.seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1/blueprints/', body: {} });
+    const titled = JSON.parse(
+      (await cli('blueprints', 'create', '--title', '  Seed deck  ', '--json')).stdout,
+    );
+    expect(titled).toMatchObject({ title: 'Seed deck', status: 'draft', visibility: 'private' });
+    const blank = await cli('blueprints', 'create', '--title', '   ');
+    expect(blank.exitCode).toBe(2);
+    expect(blank.stderr).toContain('--title: Title cannot be empty');
+  });
+
+  it('publishes: a draft at its version, then a new version; visibility and organisations pass through', async () => {
+    expect((await cli('blueprints', 'publish', 'bp-2')).stdout).toBe(
+      'Published "Lean Canvas" version 1 (private).\n',
+    );
+    expect(server.seen.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/blueprints/bp-2/publish/',
+      body: {},
+    });
+    const restricted = await cli(
+      'blueprints',
+      'publish',
+      'bp-2',
+      '--visibility',
+      'restricted',
+      '--org',
+      'org-1',
+      '--org',
+      'org-2',
+    );
+    expect(restricted.stdout).toBe('Published "Lean Canvas" version 2 (restricted to 2 organisations).\n');
+    expect(server.seen.at(-1)?.body).toEqual({ visibility: 'restricted', allowed_orgs: ['org-1', 'org-2'] });
+    const json = JSON.parse((await cli('blueprints', 'publish', 'bp-2', '--version', '7', '--json')).stdout);
+    expect(json).toMatchObject({ version: 7, status: 'published' });
+    expect(server.seen.at(-1)?.body).toEqual({ version: 7 });
+  });
+
+  it('shows the server’s reason when a version is refused, and refuses bad flags before calling', async () => {
+    await cli('blueprints', 'publish', 'bp-2');
+    const refused = await cli('blueprints', 'publish', 'bp-2', '--version', '1');
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.stderr).toContain('Publish a version above 1.');
+    const before = server.seen.length;
+    for (const [flags, message] of [
+      [['--visibility', 'everyone'], '--visibility: must be public, restricted, private or unlisted'],
+      [['--org', 'org-1'], '--org: only goes with --visibility restricted'],
+      [['--version', '0'], '--version: must be at least 1'],
+      [['--version', 'two'], '--version: must be a whole number'],
+    ] as const) {
+      const result = await cli('blueprints', 'publish', 'bp-2', ...flags);
+      expect(result.exitCode, flags.join(' ')).toBe(2);
+      expect(result.stderr, flags.join(' ')).toContain(message);
+    }
+    expect(server.seen.length).toBe(before);
+  });
+
+  it('unpublishes, with hostile titles made safe; an unknown blueprint is "Blueprint not found."', async () => {
+    server.blueprints.set('bp-4', {
+      uuid: 'bp-4',
+      title: '\u001b]0;pwned\u0007Evil \u001b[31mplan',
+      owner: 'ada',
+    });
+    expect((await cli('blueprints', 'unpublish', 'bp-4')).stdout).toBe(
+      'Unpublished "Evil plan"; it is a draft again.\n',
+    );
+    expect(server.seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1/blueprints/bp-4/unpublish/' });
+    const missing = await cli('blueprints', 'unpublish', 'nope');
+    expect(missing).toEqual({
+      exitCode: 1,
+      stdout: '',
+      stderr: 'planwright: Blueprint not found.\nRun `planwright blueprints list` to see your blueprints.\n',
+    });
+  });
+
   it('handles an expired session like whoami (exit 3)', async () => {
     server.tokens.clear();
     const result = await cli('blueprints', 'list', '--json');

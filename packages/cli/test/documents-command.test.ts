@@ -93,6 +93,7 @@ describe('planwright documents', () => {
         status: 'in-progress',
         progress: { finalized: 2, total: 3, percent: 67 },
         blueprint: { uuid: 'bp-default', title: 'Business Plan' },
+        blueprint_version: null,
         revision: 4,
         sections: expect.any(Array),
         created_at: '2026-11-22T10:00:00.000Z',

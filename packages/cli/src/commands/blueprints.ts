@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../cli-io.js';
 import { serverUrlSchema } from '../config/server-url.js';
+import { UsageError } from '../errors/cli-error.js';
 import { parseCommandInput, type Zod } from '../options/parse-command-input.js';
 import { identifierSchema, positiveIntegerSchema } from '../options/workspace-options.js';
 import { createOutput } from '../output.js';
@@ -21,8 +22,41 @@ const showInput = (z: Zod) =>
     uuid: identifierSchema(z, 'blueprint'),
   });
 
+const createInput = (z: Zod) =>
+  z.object({
+    server: serverUrlSchema(z).optional(),
+    json: z.boolean().default(false),
+    title: z.string().optional(),
+  });
+
+const VISIBILITIES = ['public', 'restricted', 'private', 'unlisted'] as const;
+
+const publishInput = (z: Zod) =>
+  z
+    .object({
+      server: serverUrlSchema(z).optional(),
+      json: z.boolean().default(false),
+      uuid: identifierSchema(z, 'blueprint'),
+      visibility: z
+        .enum(VISIBILITIES, { error: 'must be public, restricted, private or unlisted' })
+        .optional(),
+      org: z.array(identifierSchema(z, 'organisation')).default([]),
+      version: positiveIntegerSchema(z).optional(),
+    })
+    .refine((input) => input.org.length === 0 || input.visibility === 'restricted', {
+      message: 'only goes with --visibility restricted',
+      path: ['org'],
+    });
+
+/** Commander's way to let `--org` be given more than once. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+const BLUEPRINT_LIST_HINT = 'Run `planwright blueprints list` to see your blueprints.';
+
 /**
- * `planwright blueprints list|show`: your blueprints, and (with `--available`) every one you may make a
+ * `planwright blueprints list|show|create|publish|unpublish`: your blueprints, and (with `--available`) every one you may make a
  * document from, marketplace ones included. Their titles are other people's text: everything from the
  * server is made safe for the terminal before printing.
  */
@@ -30,7 +64,7 @@ export function registerBlueprintsCommand(program: Command, io: CliIo): void {
   const blueprints = program
     .command('blueprints')
     .description(
-      'list and show blueprints, the templates documents are made from (needs `planwright login`)',
+      'list, show, create and publish blueprints, the templates documents are made from (needs `planwright login`)',
     );
 
   blueprints
@@ -81,5 +115,106 @@ export function registerBlueprintsCommand(program: Command, io: CliIo): void {
         'Run `planwright blueprints list --available` to see the blueprints you can use.',
       );
       createOutput(io, input).result(blueprint, () => views.blueprintDetailLines(blueprint));
+    });
+
+  blueprints
+    .command('create')
+    .description('make a new blueprint: a private draft with one section and one subsection')
+    .option('--title <title>', 'its title (default: "Untitled Blueprint")')
+    .action(async (_options: unknown, command: Command) => {
+      const input = await parseCommandInput(command, createInput);
+      const [{ openSignedInSession }, { terminalText }, sdk] = await Promise.all([
+        import('../session/signed-in-call.js'),
+        import('../display/terminal-text.js'),
+        import('@planwright/sdk'),
+      ]);
+      let title: string | undefined;
+      if (input.title !== undefined) {
+        const problem = sdk.validateBlueprintTitle(input.title);
+        if (problem !== undefined) throw new UsageError(`--title: ${problem}`);
+        title = input.title.trim();
+      }
+      const session = await openSignedInSession(io, input.server);
+      const blueprint = await session.call((client) =>
+        client.blueprints.create(title === undefined ? {} : { title }),
+      );
+      const uuid = terminalText(blueprint.uuid);
+      createOutput(io, input).result(blueprint, () => [
+        `Created "${terminalText(sdk.blueprintTitle(blueprint))}" (${uuid}), a private draft.`,
+        `Write it in the web editor at /dashboard/blueprints/${uuid}/edit, then \`planwright blueprints publish ${uuid}\`.`,
+      ]);
+    });
+
+  blueprints
+    .command('publish')
+    .description(
+      'publish a blueprint so others can make documents from it; publishing a published one makes a new version',
+    )
+    .argument('<uuid>', "the blueprint's uuid")
+    .option(
+      '--visibility <visibility>',
+      'public, restricted (to --org), private (only you) or unlisted (by link)',
+    )
+    .option(
+      '--org <id>',
+      'an organisation a restricted blueprint is shared with (repeat for more)',
+      collect,
+      [],
+    )
+    .option('--version <n>', 'the version to publish (default: the next one; a draft keeps its own)')
+    .action(async (_uuid: string, _options: unknown, command: Command) => {
+      const input = await parseCommandInput(command, publishInput);
+      const [{ openSignedInSession }, { withNotFound }, { terminalText }, sdk] = await Promise.all([
+        import('../session/signed-in-call.js'),
+        import('../workspace/not-found.js'),
+        import('../display/terminal-text.js'),
+        import('@planwright/sdk'),
+      ]);
+      const session = await openSignedInSession(io, input.server);
+      const blueprint = await withNotFound(
+        () =>
+          session.call((client) =>
+            client.blueprints.publish(input.uuid, {
+              ...(input.visibility === undefined ? {} : { visibility: input.visibility }),
+              ...(input.org.length === 0 ? {} : { allowed_orgs: input.org }),
+              ...(input.version === undefined ? {} : { version: input.version }),
+            }),
+          ),
+        sdk.BLUEPRINT_TEXTS.notFound,
+        BLUEPRINT_LIST_HINT,
+      );
+      const shared =
+        blueprint.visibility === 'restricted'
+          ? `restricted to ${blueprint.allowed_orgs.length} organisation${blueprint.allowed_orgs.length === 1 ? '' : 's'}`
+          : blueprint.visibility;
+      createOutput(io, input).result(
+        blueprint,
+        () =>
+          `Published "${terminalText(sdk.blueprintTitle(blueprint))}" version ${blueprint.version} (${shared}).`,
+      );
+    });
+
+  blueprints
+    .command('unpublish')
+    .description('make a published blueprint a draft again (documents made from it keep working)')
+    .argument('<uuid>', "the blueprint's uuid")
+    .action(async (_uuid: string, _options: unknown, command: Command) => {
+      const input = await parseCommandInput(command, showInput);
+      const [{ openSignedInSession }, { withNotFound }, { terminalText }, sdk] = await Promise.all([
+        import('../session/signed-in-call.js'),
+        import('../workspace/not-found.js'),
+        import('../display/terminal-text.js'),
+        import('@planwright/sdk'),
+      ]);
+      const session = await openSignedInSession(io, input.server);
+      const blueprint = await withNotFound(
+        () => session.call((client) => client.blueprints.unpublish(input.uuid)),
+        sdk.BLUEPRINT_TEXTS.notFound,
+        BLUEPRINT_LIST_HINT,
+      );
+      createOutput(io, input).result(
+        blueprint,
+        () => `Unpublished "${terminalText(sdk.blueprintTitle(blueprint))}"; it is a draft again.`,
+      );
     });
 }

@@ -1,13 +1,28 @@
+/** The field messages of a 400 answer (`errors: [{param, message}]`, docs/http-api.md), as `param: message`. */
+function fieldMessages(data: unknown): string[] {
+  const errors = (data as { errors?: unknown } | null | undefined)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((entry: unknown) => {
+    const { param, message } = (entry ?? {}) as { param?: unknown; message?: unknown };
+    if (typeof message !== 'string' || message.trim() === '') return [];
+    return [typeof param === 'string' && param !== '' ? `${param}: ${message}` : message];
+  });
+}
+
 /**
  * "the server answered 503 Service Unavailable: The database is not answering.": an SDK `ApiError`
  * in one line. Its message is the raw response body (maybe a proxy's HTML page); `detail` is the
- * readable part our server sends.
+ * readable part our server sends, and a refused input adds what each field's problem is
+ * ("… 400 Bad Request: Invalid input: version (version: Publish a version above 3.)").
  */
 export function describeApiError(error: {
   status: number;
   statusText?: string | undefined;
   detail?: string | undefined;
+  data?: unknown;
 }): string {
   const status = [error.status, error.statusText].filter(Boolean).join(' ');
-  return `the server answered ${status}${error.detail ? `: ${error.detail}` : ''}`;
+  const fields = fieldMessages(error.data);
+  const reasons = fields.length > 0 ? ` (${fields.join('; ')})` : '';
+  return `the server answered ${status}${error.detail ? `: ${error.detail}` : ''}${reasons}`;
 }

@@ -33,6 +33,8 @@ export interface FakeBlueprint {
   availableOnly?: boolean;
   /** The seeded default: `POST documents/` without a blueprint copies it. */
   isDefault?: boolean;
+  version?: number;
+  allowedOrgs?: string[];
 }
 
 export interface FakeWorkspaceServer extends TestServer {
@@ -103,9 +105,9 @@ export function blueprintAnswer(blueprint: FakeBlueprint, withContent = true) {
     name: blueprint.title,
     description: '',
     status: blueprint.status ?? 'published',
-    version: 1,
+    version: blueprint.version ?? 1,
     visibility: blueprint.visibility ?? 'public',
-    allowed_orgs: [],
+    allowed_orgs: blueprint.allowedOrgs ?? [],
     published_at: (blueprint.status ?? 'published') === 'published' ? CREATED : null,
     system_prompt: 'You help founders.',
     revision: 1,
@@ -234,6 +236,51 @@ export async function startFakeWorkspaceServer(
         url,
         [...blueprints.values()].map((b) => blueprintAnswer(b, false)),
       );
+    }
+    if (path === '/api/v1/blueprints/' && method === 'POST') {
+      const title = (body as { title?: string } | undefined)?.title ?? 'Untitled Blueprint';
+      const created: FakeBlueprint = {
+        uuid: `bp-new-${blueprints.size + 1}`,
+        title,
+        owner: 'ada',
+        status: 'draft',
+        visibility: 'private',
+      };
+      blueprints.set(created.uuid, created);
+      return sendJson(response, 201, blueprintAnswer(created));
+    }
+    // The publication rules of docs/http-api.md, as far as the CLI's tests need them.
+    const publication = /^\/api\/v1\/blueprints\/([^/]+)\/(publish|unpublish)\/$/.exec(path);
+    if (publication && method === 'POST') {
+      const blueprint = blueprints.get(decodeURIComponent(publication[1] ?? ''));
+      if (!blueprint || blueprint.owner !== 'ada') return notFound('Blueprint');
+      if (publication[2] === 'unpublish') {
+        blueprint.status = 'draft';
+        return sendJson(response, 200, blueprintAnswer(blueprint));
+      }
+      const input = (body ?? {}) as {
+        visibility?: FakeBlueprint['visibility'];
+        allowed_orgs?: string[];
+        version?: number;
+      };
+      const current = blueprint.version ?? 1;
+      const published = (blueprint.status ?? 'published') === 'published';
+      const version = input.version ?? (published ? current + 1 : current);
+      if (published && version <= current) {
+        return sendJson(response, 400, {
+          detail: 'Invalid input: version',
+          code: 'invalid',
+          errors: [
+            { param: 'version', code: 'version_not_newer', message: `Publish a version above ${current}.` },
+          ],
+        });
+      }
+      blueprint.status = 'published';
+      blueprint.version = version;
+      if (input.visibility) blueprint.visibility = input.visibility;
+      blueprint.allowedOrgs =
+        blueprint.visibility === 'restricted' ? (input.allowed_orgs ?? blueprint.allowedOrgs ?? []) : [];
+      return sendJson(response, 200, blueprintAnswer(blueprint));
     }
     const blueprintMatch = /^\/api\/v1\/blueprints\/([^/]+)\/$/.exec(path);
     if (blueprintMatch && method === 'GET') {
