@@ -253,7 +253,7 @@ export async function startFakeWorkspaceServer(
     const publication = /^\/api\/v1\/blueprints\/([^/]+)\/(publish|unpublish)\/$/.exec(path);
     if (publication && method === 'POST') {
       const blueprint = blueprints.get(decodeURIComponent(publication[1] ?? ''));
-      if (!blueprint || blueprint.owner !== 'ada') return notFound('Blueprint');
+      if (blueprint?.owner !== 'ada') return notFound('Blueprint');
       if (publication[2] === 'unpublish') {
         blueprint.status = 'draft';
         return sendJson(response, 200, blueprintAnswer(blueprint));
