@@ -154,6 +154,7 @@ export { ApiError, type ApiErrorOptions } from './errors/api-error.js';
 export { AuthRequiredError } from './errors/auth-required-error.js';
 export { ERROR_CODES, type ErrorCode } from './errors/error-codes.js';
 export { toErrorMessage } from './errors/error-message.js';
+export { type ApiFieldError, apiFieldErrors } from './errors/field-errors.js';
 export { InvalidInputError, type InvalidInputErrorOptions } from './errors/invalid-input-error.js';
 export type { ValidationIssue } from './errors/issue-summary.js';
 export { NetworkError, type NetworkErrorOptions } from './errors/network-error.js';

@@ -276,6 +276,60 @@ describe('marketplace form (spec 000 §4 "Blueprint status"; SPEC.md BF1–BF7)'
   });
 });
 
+describe('versions (SPEC.md BF8, BF9)', () => {
+  it('BF8: a version the server refuses shows its words by the Version field', async () => {
+    const { server } = setup({ blueprints: [blueprintFixture({ version: 3 })] });
+    server.on(
+      'PATCH /api/v1/blueprints/:uuid/',
+      json(
+        {
+          detail: 'Invalid input: version',
+          code: 'invalid',
+          errors: [{ param: 'version', code: 'version_decrease', message: 'Version cannot go below 3.' }],
+        },
+        400,
+      ),
+    );
+    await arrive(server);
+    fireEvent.change(input('Version'), { target: { value: '2' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Version cannot go below 3.')).toBeTruthy();
+    expect(input('Version').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Failed to save changes')).toBeNull();
+  });
+
+  it('BF9: a published blueprint offers its next version; publishing it sends If-Match and says so', async () => {
+    const published = blueprintFixture({
+      status: 'published',
+      version: 2,
+      revision: 5,
+      published_at: minutesAgo(60),
+    });
+    const { server } = setup({ blueprints: [published] });
+    server.on('POST /api/v1/blueprints/:uuid/publish/', () =>
+      json({ ...published, version: 3, revision: 6, published_at: minutesAgo(0) }, 200, { etag: '"6"' }),
+    );
+    await arrive(server);
+    fireEvent.click(screen.getByRole('button', { name: 'Publish version 3' }));
+    expect(
+      await screen.findByText('Published version 3. Documents made from earlier versions keep theirs.'),
+    ).toBeTruthy();
+    const [call] = server.calls('/api/v1/blueprints/bp-1/publish/', 'POST');
+    expect(call?.headers.get('if-match')).toBe('"5"');
+    expect(await screen.findByRole('button', { name: 'Publish version 4' })).toBeTruthy();
+  });
+
+  it('BF9: a draft, or a form with changes, offers no new version', async () => {
+    await arrive();
+    expect(screen.queryByRole('button', { name: /Publish version/ })).toBeNull();
+    cleanup();
+    const { server } = setup({ blueprints: [blueprintFixture({ status: 'published', version: 2 })] });
+    await arrive(server);
+    fireEvent.change(select('Visibility'), { target: { value: 'unlisted' } });
+    expect(screen.queryByRole('button', { name: /Publish version/ })).toBeNull();
+  });
+});
+
 describe('blueprint rename and delete (SPEC.md RN, DE)', () => {
   function choose(action: 'Rename' | 'Delete') {
     fireEvent.click(screen.getByRole('button', { name: 'Blueprint actions' }));

@@ -54,6 +54,10 @@ export const BLUEPRINT_PAGE_TEXTS = {
   saving: 'Saving…',
   reset: 'Cancel',
   saved: 'Changes saved.',
+  publishNewVersion: (version: number) => `Publish version ${version}`,
+  publishing: 'Publishing…',
+  publishedVersion: (version: number) =>
+    `Published version ${version}. Documents made from earlier versions keep theirs.`,
   sales: 'Sales',
   downloads: 'Downloads',
   revenue: 'Revenue',

@@ -110,6 +110,23 @@ export function useUpdateBlueprint(uuid: string) {
 }
 
 /**
+ * Publishes a new version of a published blueprint (`POST blueprints/{uuid}/publish/`, its version + 1), with
+ * `If-Match` of the revision shown; after a 412 the blueprint is read again, as for updates.
+ */
+export function usePublishBlueprint(uuid: string) {
+  const client = usePlanwrightClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (revision: number | null) =>
+      client.blueprints.publish(uuid, {}, revision === null ? {} : { ifMatch: revision }),
+    onSuccess: (blueprint) => blueprintWritten(queryClient, blueprint),
+    onError: (error) => {
+      if (isStaleWrite(error)) void queryClient.invalidateQueries({ queryKey: blueprintKeys.detail(uuid) });
+    },
+  });
+}
+
+/**
  * Deletes a blueprint (`DELETE blueprints/{uuid}/`); a 404 counts as done (DE3). The detail leaves the
  * cache when the page using this hook goes (see `useDeleteDocument`).
  */

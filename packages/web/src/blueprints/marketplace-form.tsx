@@ -1,4 +1,5 @@
 import {
+  apiFieldErrors,
   BLUEPRINT_STATUSES,
   BLUEPRINT_TEXTS,
   BLUEPRINT_VERSION_MIN,
@@ -26,7 +27,7 @@ import {
   rebaseBlueprintForm,
 } from './blueprint-form';
 import { BLUEPRINT_PAGE_TEXTS as TEXTS } from './blueprint-page-texts';
-import { useUpdateBlueprint } from './blueprint-queries';
+import { usePublishBlueprint, useUpdateBlueprint } from './blueprint-queries';
 
 /**
  * The marketplace form (spec 000 §2, §4, §5; SPEC.md BF1–BF7): status, version, visibility and, for a
@@ -35,7 +36,11 @@ import { useUpdateBlueprint } from './blueprint-queries';
 export function MarketplaceForm({ blueprint }: { blueprint: BlueprintDetail }) {
   const { clock } = useBrowserPorts();
   const update = useUpdateBlueprint(blueprint.uuid);
+  const publish = usePublishBlueprint(blueprint.uuid);
   const editable = blueprint.is_owner;
+  // BF8: the server's own reason for refusing a version stands by the field.
+  const serverVersionMessage =
+    apiFieldErrors(update.error).find((problem) => problem.param === 'version')?.message ?? null;
   const server = useMemo(() => blueprintFormFrom(blueprint), [blueprint]);
   const [form, setForm] = useState({ base: server, values: server });
   const [versionMessage, setVersionMessage] = useState<string | null>(null);
@@ -50,6 +55,7 @@ export function MarketplaceForm({ blueprint }: { blueprint: BlueprintDetail }) {
   const set = (next: Partial<BlueprintFormValues>) => {
     setForm((current) => ({ ...current, values: { ...current.values, ...next } }));
     if (!update.isPending) update.reset();
+    if (!publish.isPending) publish.reset();
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -85,7 +91,7 @@ export function MarketplaceForm({ blueprint }: { blueprint: BlueprintDetail }) {
             min={BLUEPRINT_VERSION_MIN}
             step={1}
             value={values.version}
-            error={versionMessage}
+            error={versionMessage ?? serverVersionMessage}
             onChange={(event) => {
               set({ version: event.target.value });
               setVersionMessage(null);
@@ -110,15 +116,36 @@ export function MarketplaceForm({ blueprint }: { blueprint: BlueprintDetail }) {
         )}
       </fieldset>
 
-      {update.isError && (
+      {update.isError && serverVersionMessage === null && (
         <Alert kind="error">
           {writeFailureMessage(update.error, BLUEPRINT_TEXTS.saveChangesFailed, 'blueprint')}
         </Alert>
       )}
+      {publish.isError && (
+        <Alert kind="error">
+          {writeFailureMessage(publish.error, BLUEPRINT_TEXTS.saveChangesFailed, 'blueprint')}
+        </Alert>
+      )}
       {update.isSuccess && !changed && <Alert kind="success">{TEXTS.saved}</Alert>}
+      {publish.isSuccess && !changed && (
+        <Alert kind="success">{TEXTS.publishedVersion(publish.data.version)}</Alert>
+      )}
 
       {editable && (
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
+          {server.status === 'published' && !changed && (
+            <button
+              type="button"
+              className="btn btn-outline mr-auto"
+              disabled={publish.isPending || update.isPending}
+              onClick={() => {
+                update.reset();
+                publish.mutate(blueprint.revision);
+              }}
+            >
+              {publish.isPending ? TEXTS.publishing : TEXTS.publishNewVersion(blueprint.version + 1)}
+            </button>
+          )}
           <button
             type="button"
             className="btn btn-ghost"
