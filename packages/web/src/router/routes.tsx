@@ -118,7 +118,7 @@ export const routes: RouteObject[] = [
             // The editing workspace (spec 001 §2): its own chunk, the editor's weight stays off every other route.
             path: 'documents/:uuid/edit',
             lazy: () =>
-              import('../pages/dashboard/document-editor-page').then((m) => ({
+              import('../pages/dashboard/plan-editor-page').then((m) => ({
                 Component: m.DocumentEditorPage,
               })),
           },
@@ -136,7 +136,7 @@ export const routes: RouteObject[] = [
             // The blueprint editor shares the document editor's workspace and chunk.
             path: 'blueprints/:uuid/edit',
             lazy: () =>
-              import('../pages/dashboard/blueprint-editor-page').then((m) => ({
+              import('../pages/dashboard/plan-editor-page').then((m) => ({
                 Component: m.BlueprintEditorPage,
               })),
           },

@@ -16,6 +16,7 @@ import type { PlanWorkspace } from './plan-workspace';
 import { saveFailureText } from './save-status';
 import { SaveStatusBadge } from './save-status-badge';
 import type { Selection } from './selection-url';
+import { SidePanel } from './side-panel';
 import { SETTINGS_PANEL_TEXTS as TEXTS } from './workspace-texts';
 
 /** A labelled field with its help line and message tied to it. */
@@ -117,6 +118,12 @@ function TitleField({
   );
 }
 
+/** The two free-text settings, in the panel's order. */
+const TEXT_SETTINGS = [
+  { name: 'developer_prompt', label: TEXTS.developerPrompt, help: TEXTS.developerPromptHelp, height: 'h-32' },
+  { name: 'user_hint', label: TEXTS.userHint, help: TEXTS.userHintHelp, height: 'h-24' },
+] as const;
+
 function SettingsFields({
   form,
   title,
@@ -155,32 +162,21 @@ function SettingsFields({
         </Alert>
       )}
       <TitleField title={title} disabled={busy} onRename={onRename} />
-      <Field label={TEXTS.developerPrompt} help={TEXTS.developerPromptHelp}>
-        {({ id, describedBy }) => (
-          <textarea
-            id={id}
-            name="developer_prompt"
-            dir="auto"
-            className="textarea h-32 w-full text-sm"
-            value={values.developer_prompt}
-            aria-describedby={describedBy}
-            onChange={(event) => form.change({ developer_prompt: event.target.value })}
-          />
-        )}
-      </Field>
-      <Field label={TEXTS.userHint} help={TEXTS.userHintHelp}>
-        {({ id, describedBy }) => (
-          <textarea
-            id={id}
-            name="user_hint"
-            dir="auto"
-            className="textarea h-24 w-full text-sm"
-            value={values.user_hint}
-            aria-describedby={describedBy}
-            onChange={(event) => form.change({ user_hint: event.target.value })}
-          />
-        )}
-      </Field>
+      {TEXT_SETTINGS.map(({ name, label, help, height }) => (
+        <Field key={name} label={label} help={help}>
+          {({ id, describedBy }) => (
+            <textarea
+              id={id}
+              name={name}
+              dir="auto"
+              className={`textarea w-full text-sm ${height}`}
+              value={values[name]}
+              aria-describedby={describedBy}
+              onChange={(event) => form.change({ [name]: event.target.value })}
+            />
+          )}
+        </Field>
+      ))}
       <SelectField<ToolMode>
         name="tool_mode"
         label={TEXTS.toolMode}
@@ -248,7 +244,6 @@ export function BlueprintSettingsPanel({
   selection: Selection;
   outline: DocumentOutline;
 }) {
-  const headingId = useId();
   const structure = useSyncExternalStore(workspace.structure.subscribe, workspace.structure.getSnapshot);
   const part = selectedPart(outline, selection);
   const sectionUuid = part?.sectionUuid ?? null;
@@ -272,26 +267,19 @@ export function BlueprintSettingsPanel({
   };
 
   return (
-    <section aria-labelledby={headingId} className="flex h-full min-w-0 flex-col bg-base-100">
-      <div className="border-b border-base-300 px-4 py-3">
-        <h2 id={headingId} className="font-semibold">
-          {TEXTS.heading}
-        </h2>
-      </div>
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
-        {form && part ? (
-          <SettingsFields
-            key={form.target.subsectionUuid ?? form.target.sectionUuid}
-            form={form}
-            title={part.title}
-            heading={part.kind === 'section' ? TEXTS.sectionHeading : TEXTS.subsectionHeading}
-            busy={structure.busy}
-            onRename={rename}
-          />
-        ) : (
-          <p className="text-sm opacity-70">{TEXTS.none}</p>
-        )}
-      </div>
-    </section>
+    <SidePanel heading={TEXTS.heading} bodyClassName="overflow-y-auto px-4 py-4">
+      {form && part ? (
+        <SettingsFields
+          key={form.target.subsectionUuid ?? form.target.sectionUuid}
+          form={form}
+          title={part.title}
+          heading={part.kind === 'section' ? TEXTS.sectionHeading : TEXTS.subsectionHeading}
+          busy={structure.busy}
+          onRename={rename}
+        />
+      ) : (
+        <p className="text-sm opacity-70">{TEXTS.none}</p>
+      )}
+    </SidePanel>
   );
 }

@@ -1,11 +1,9 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Alert } from '../ui/alert';
 import { Dialog } from '../ui/dialog';
-import { LoadError } from '../ui/load-error';
-import { LoadingStatus } from '../ui/loading-status';
 import type { PlanWorkspace } from './plan-workspace';
 import { structureFailureMessage } from './structure-actions';
-import { useGlobalSystemPrompt } from './system-prompt-dialog';
+import { GlobalSystemPrompt } from './system-prompt-dialog';
 import { SYSTEM_PROMPT_TEXTS, BLUEPRINT_SYSTEM_PROMPT_TEXTS as TEXTS } from './workspace-texts';
 
 /**
@@ -21,7 +19,6 @@ export function BlueprintSystemPromptDialog({
   workspace: PlanWorkspace;
   onClose: () => void;
 }) {
-  const global = useGlobalSystemPrompt();
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const stored = workspace.getSnapshot().systemPrompt;
   const [draft, setDraft] = useState(stored);
@@ -65,19 +62,7 @@ export function BlueprintSystemPromptDialog({
             {TEXTS.globalPrompt}
           </span>
           <p className="text-xs opacity-70">{TEXTS.globalPromptHelp}</p>
-          {global.data !== undefined ? (
-            <textarea
-              readOnly
-              aria-labelledby={globalId}
-              dir="auto"
-              className="textarea h-40 w-full font-mono text-sm opacity-80"
-              value={global.data}
-            />
-          ) : global.isError ? (
-            <LoadError title={SYSTEM_PROMPT_TEXTS.loadFailed} onRetry={() => void global.refetch()} />
-          ) : (
-            <LoadingStatus>{SYSTEM_PROMPT_TEXTS.loading}</LoadingStatus>
-          )}
+          <GlobalSystemPrompt label={{ by: globalId }} className="h-40 opacity-80" />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${helpId}-field`} className="text-sm font-medium">

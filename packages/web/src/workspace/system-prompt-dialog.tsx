@@ -9,14 +9,36 @@ import { SYSTEM_PROMPT_TEXTS as TEXTS } from './workspace-texts';
 /** The global system prompt's query key: one prompt for everyone, read again after a minute. */
 export const SYSTEM_PROMPT_KEY = ['system-prompt'] as const;
 
-/** The global system prompt in force, read when first asked for (any signed-in user may read it). */
-export function useGlobalSystemPrompt() {
+/**
+ * The global system prompt in force, read-only (read when this first shows; any signed-in user may read it),
+ * with its loading and failure states. `label` names the text area.
+ */
+export function GlobalSystemPrompt({
+  label,
+  className,
+}: {
+  label: { name: string } | { by: string };
+  className: string;
+}) {
   const client = usePlanwrightClient();
-  return useQuery({
+  const prompt = useQuery({
     queryKey: SYSTEM_PROMPT_KEY,
     queryFn: ({ signal }) => client.systemPrompt.get({ signal }),
     staleTime: 60_000,
   });
+  if (prompt.data !== undefined) {
+    return (
+      <textarea
+        readOnly
+        {...('name' in label ? { 'aria-label': label.name } : { 'aria-labelledby': label.by })}
+        dir="auto"
+        className={`textarea w-full font-mono text-sm ${className}`}
+        value={prompt.data}
+      />
+    );
+  }
+  if (prompt.isError) return <LoadError title={TEXTS.loadFailed} onRetry={() => void prompt.refetch()} />;
+  return <LoadingStatus>{TEXTS.loading}</LoadingStatus>;
 }
 
 /**
@@ -25,24 +47,11 @@ export function useGlobalSystemPrompt() {
  */
 export function SystemPromptDialog({ onClose }: { onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
-  const prompt = useGlobalSystemPrompt();
   return (
     <Dialog title={TEXTS.heading} onClose={onClose} initialFocus={closeRef}>
       <div className="mt-3 flex flex-col gap-4">
         <p className="text-sm opacity-80">{TEXTS.intro}</p>
-        {prompt.data !== undefined ? (
-          <textarea
-            readOnly
-            aria-label={TEXTS.heading}
-            dir="auto"
-            className="textarea h-72 w-full font-mono text-sm"
-            value={prompt.data}
-          />
-        ) : prompt.isError ? (
-          <LoadError title={TEXTS.loadFailed} onRetry={() => void prompt.refetch()} />
-        ) : (
-          <LoadingStatus>{TEXTS.loading}</LoadingStatus>
-        )}
+        <GlobalSystemPrompt label={{ name: TEXTS.heading }} className="h-72" />
         <div className="modal-action mt-0">
           <button ref={closeRef} type="button" className="btn" onClick={onClose}>
             {TEXTS.close}
