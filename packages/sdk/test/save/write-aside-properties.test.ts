@@ -1,7 +1,13 @@
 import { ApiError, NetworkError, RevisionConflictError } from '@planwright/sdk';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AsideOutcome, createHarness, type Harness, settle } from './support/save-harness.js';
+import { describe, expect, it } from 'vitest';
+import {
+  type AsideOutcome,
+  createHarness,
+  failOnUnhandledRejections,
+  type Harness,
+  settle,
+} from './support/save-harness.js';
 
 type Failure = 'network' | 'rejected';
 
@@ -190,21 +196,7 @@ async function run(
   return { h, server, outcomes: calls.map((call) => call.outcome) };
 }
 
-let unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => {
-  unhandled.push(reason);
-};
-
-beforeEach(() => {
-  unhandled = [];
-  process.on('unhandledRejection', onUnhandled);
-});
-
-afterEach(async () => {
-  await settle();
-  process.off('unhandledRejection', onUnhandled);
-  expect(unhandled).toEqual([]);
-});
+failOnUnhandledRejections();
 
 describe('S24, S26 writes aside among saves (property-based)', () => {
   it('S26: alone on the server, no write ever meets a 412 and every edit and write aside ends written', async () => {

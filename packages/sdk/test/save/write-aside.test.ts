@@ -1,6 +1,6 @@
 import { AbortedError, ApiError, NetworkError, RevisionConflictError } from '@planwright/sdk';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness, settle } from './support/save-harness.js';
+import { describe, expect, it } from 'vitest';
+import { createHarness, failOnUnhandledRejections, type Harness, settle } from './support/save-harness.js';
 
 const networkError = () => new NetworkError({ cause: new TypeError('fetch failed') });
 const conflictError = (current: number) =>
@@ -16,22 +16,7 @@ function loaded(): Harness {
   return h;
 }
 
-/** Unhandled rejections seen while a test ran: none may escape the controller (S21, S26). */
-let unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => {
-  unhandled.push(reason);
-};
-
-beforeEach(() => {
-  unhandled = [];
-  process.on('unhandledRejection', onUnhandled);
-});
-
-afterEach(async () => {
-  await settle();
-  process.off('unhandledRejection', onUnhandled);
-  expect(unhandled).toEqual([]);
-});
+failOnUnhandledRejections();
 
 describe('S26 when a write aside runs', () => {
   it('S26: with nothing out it starts at once with If-Match = the base, and resolves with value', async () => {

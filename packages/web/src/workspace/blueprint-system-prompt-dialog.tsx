@@ -4,7 +4,7 @@ import { Dialog } from '../ui/dialog';
 import type { PlanWorkspace } from './plan-workspace';
 import { structureFailureMessage } from './structure-actions';
 import { GlobalSystemPrompt } from './system-prompt-dialog';
-import { SYSTEM_PROMPT_TEXTS, BLUEPRINT_SYSTEM_PROMPT_TEXTS as TEXTS } from './workspace-texts';
+import { BLUEPRINT_SYSTEM_PROMPT_TEXTS as TEXTS } from './workspace-texts';
 
 /**
  * B7: File › System Prompt in the blueprint editor: the global system prompt read-only above (administrators

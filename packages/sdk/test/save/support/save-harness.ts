@@ -9,6 +9,7 @@ import {
   type SaveSnapshot,
   type SaveTransportResult,
 } from '@planwright/sdk';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { ManualClock } from './manual-clock.js';
 
 /** The content the tests save: a stand-in for the editor's JSON tree. */
@@ -262,3 +263,23 @@ export function createHarness(options: HarnessOptions = {}) {
 export type Harness = ReturnType<typeof createHarness>;
 
 export { ManualClock };
+
+/**
+ * Fails each test of the file that lets a rejection go unhandled: none may escape the controller (S21, S26).
+ * Call once at the top of a test file.
+ */
+export function failOnUnhandledRejections(): void {
+  let unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => {
+    unhandled.push(reason);
+  };
+  beforeEach(() => {
+    unhandled = [];
+    process.on('unhandledRejection', onUnhandled);
+  });
+  afterEach(async () => {
+    await settle();
+    process.off('unhandledRejection', onUnhandled);
+    expect(unhandled).toEqual([]);
+  });
+}
