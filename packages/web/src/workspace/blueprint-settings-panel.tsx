@@ -129,12 +129,15 @@ function SettingsFields({
   title,
   heading,
   busy,
+  locked,
   onRename,
 }: {
   form: SettingsForm;
   title: string;
   heading: string;
   busy: boolean;
+  /** B9: shown, not changed. */
+  locked: boolean;
   onRename: (title: string) => Promise<string | null>;
 }) {
   const { values, invalid } = useSyncExternalStore(form.subscribe, form.getSnapshot);
@@ -146,10 +149,12 @@ function SettingsFields({
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{heading}</h3>
-        <SaveStatusBadge
-          snapshot={{ ...save, dirty: save.dirty || invalid !== null }}
-          name={TEXTS.saveStatus}
-        />
+        {!locked && (
+          <SaveStatusBadge
+            snapshot={{ ...save, dirty: save.dirty || invalid !== null }}
+            name={TEXTS.saveStatus}
+          />
+        )}
       </div>
       {failure && (
         <Alert kind="error">
@@ -161,47 +166,49 @@ function SettingsFields({
           </div>
         </Alert>
       )}
-      <TitleField title={title} disabled={busy} onRename={onRename} />
-      {TEXT_SETTINGS.map(({ name, label, help, height }) => (
-        <Field key={name} label={label} help={help}>
-          {({ id, describedBy }) => (
-            <textarea
+      <fieldset disabled={locked} className="flex min-w-0 flex-col gap-4">
+        <TitleField title={title} disabled={busy || locked} onRename={onRename} />
+        {TEXT_SETTINGS.map(({ name, label, help, height }) => (
+          <Field key={name} label={label} help={help}>
+            {({ id, describedBy }) => (
+              <textarea
+                id={id}
+                name={name}
+                dir="auto"
+                className={`textarea w-full text-sm ${height}`}
+                value={values[name]}
+                aria-describedby={describedBy}
+                onChange={(event) => form.change({ [name]: event.target.value })}
+              />
+            )}
+          </Field>
+        ))}
+        <SelectField<ToolMode>
+          name="tool_mode"
+          label={TEXTS.toolMode}
+          value={values.tool_mode}
+          options={TOOL_MODES}
+          optionLabel={(mode) => TEXTS.toolModes[mode]}
+          onChange={(tool_mode) => form.change({ tool_mode })}
+        />
+        <Field label={TEXTS.mcpUrl} help={mcpHelp} error={invalid}>
+          {({ id, describedBy, invalid: isInvalid }) => (
+            <input
               id={id}
-              name={name}
-              dir="auto"
-              className={`textarea w-full text-sm ${height}`}
-              value={values[name]}
+              name="mcp_url"
+              type="url"
+              inputMode="url"
+              className={`input w-full ${isInvalid ? 'input-error' : ''}`}
+              placeholder={mcp ? TEXTS.mcpUrlPlaceholder : ''}
+              value={values.mcp_url}
+              disabled={!mcp}
+              aria-invalid={isInvalid || undefined}
               aria-describedby={describedBy}
-              onChange={(event) => form.change({ [name]: event.target.value })}
+              onChange={(event) => form.change({ mcp_url: event.target.value })}
             />
           )}
         </Field>
-      ))}
-      <SelectField<ToolMode>
-        name="tool_mode"
-        label={TEXTS.toolMode}
-        value={values.tool_mode}
-        options={TOOL_MODES}
-        optionLabel={(mode) => TEXTS.toolModes[mode]}
-        onChange={(tool_mode) => form.change({ tool_mode })}
-      />
-      <Field label={TEXTS.mcpUrl} help={mcpHelp} error={invalid}>
-        {({ id, describedBy, invalid: isInvalid }) => (
-          <input
-            id={id}
-            name="mcp_url"
-            type="url"
-            inputMode="url"
-            className={`input w-full ${isInvalid ? 'input-error' : ''}`}
-            placeholder={mcp ? TEXTS.mcpUrlPlaceholder : ''}
-            value={values.mcp_url}
-            disabled={!mcp}
-            aria-invalid={isInvalid || undefined}
-            aria-describedby={describedBy}
-            onChange={(event) => form.change({ mcp_url: event.target.value })}
-          />
-        )}
-      </Field>
+      </fieldset>
     </div>
   );
 }
@@ -245,6 +252,7 @@ export function BlueprintSettingsPanel({
   outline: DocumentOutline;
 }) {
   const structure = useSyncExternalStore(workspace.structure.subscribe, workspace.structure.getSnapshot);
+  const { canEdit } = useSyncExternalStore(workspace.subscribe, workspace.getSnapshot);
   const part = selectedPart(outline, selection);
   const sectionUuid = part?.sectionUuid ?? null;
   const subsectionUuid = part?.subsectionUuid ?? null;
@@ -275,6 +283,7 @@ export function BlueprintSettingsPanel({
           title={part.title}
           heading={part.kind === 'section' ? TEXTS.sectionHeading : TEXTS.subsectionHeading}
           busy={structure.busy}
+          locked={!canEdit}
           onRename={rename}
         />
       ) : (

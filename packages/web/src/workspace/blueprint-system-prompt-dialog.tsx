@@ -20,7 +20,7 @@ export function BlueprintSystemPromptDialog({
   onClose: () => void;
 }) {
   const fieldRef = useRef<HTMLTextAreaElement>(null);
-  const stored = workspace.getSnapshot().systemPrompt;
+  const { systemPrompt: stored, canEdit } = workspace.getSnapshot();
   const [draft, setDraft] = useState(stored);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -80,6 +80,7 @@ export function BlueprintSystemPromptDialog({
             className="textarea h-40 w-full text-sm"
             value={draft}
             disabled={saving}
+            readOnly={!canEdit}
             onChange={(event) => setDraft(event.target.value)}
           />
         </div>
@@ -88,9 +89,11 @@ export function BlueprintSystemPromptDialog({
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={saving}>
             {TEXTS.cancel}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? TEXTS.saving : TEXTS.save}
-          </button>
+          {canEdit && (
+            <button type="submit" className="btn btn-primary" disabled={saving}>
+              {saving ? TEXTS.saving : TEXTS.save}
+            </button>
+          )}
         </div>
       </form>
     </Dialog>

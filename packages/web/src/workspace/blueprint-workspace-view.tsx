@@ -35,6 +35,7 @@ export function BlueprintWorkspaceView({ workspace }: { workspace: PlanWorkspace
         untitled: TEXTS.untitled,
         titleLabel: TEXTS.titleLabel,
         renameHeading: TEXTS.renameBlueprint,
+        readOnly: TEXTS.readOnly,
       },
       list: { label: TEXTS.blueprints, path: BLUEPRINTS_PATH },
       detailPath: blueprintPath,

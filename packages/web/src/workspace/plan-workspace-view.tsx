@@ -71,6 +71,8 @@ export interface WorkspaceVariant {
     titleLabel: string;
     /** The File › Rename dialog's heading. */
     renameHeading: string;
+    /** B9: said above the workspace when the caller may not change it. */
+    readOnly?: string;
   };
   /** The breadcrumb before the title, and the list `backToList` goes to. */
   list: { label: string; path: string };
@@ -133,6 +135,8 @@ export function PlanWorkspaceView({
   const { clock } = useBrowserPorts();
   const state = useSyncExternalStore(workspace.subscribe, workspace.getSnapshot);
   const structure = useSyncExternalStore(workspace.structure.subscribe, workspace.structure.getSnapshot);
+  // B9: what the caller may not change is shown as it is, with nothing that would write.
+  const busy = structure.busy || !state.canEdit;
   const live = useSyncExternalStore(workspace.outline.subscribe, workspace.outline.getSnapshot);
   const onLeaveFailed = useCallback(
     () => workspace.structure.showAlert(WORKSPACE_TEXTS.leaveFailed),
@@ -212,7 +216,7 @@ export function PlanWorkspaceView({
   );
 
   const deleteSection = (sectionUuid: string) => {
-    if (structure.busy) return;
+    if (busy) return;
     if (canDeleteSection(live.outline)) {
       const next = selectionAfterSectionDelete(live.outline, sectionUuid, selection);
       if (next !== selection) choose(next, { replace: true });
@@ -306,7 +310,7 @@ export function PlanWorkspaceView({
           outline={shownOutline}
           selection={selection}
           cursor={cursor}
-          busy={structure.busy}
+          busy={busy}
           onSelect={choose}
           onRenameSection={(uuid, newTitle) => workspace.structure.renameSection(uuid, newTitle)}
           onRenameSubsection={(sectionUuid, uuid, newTitle) =>
@@ -328,7 +332,7 @@ export function PlanWorkspaceView({
             <EditorPane
               workspace={workspace}
               initialContent={state.initialContent}
-              busy={structure.busy}
+              busy={busy}
               canvas={canvas}
               finalize={variant.finalize}
               onCursorContext={onCursorContext}
@@ -361,7 +365,7 @@ export function PlanWorkspaceView({
                   title={state.title}
                   placeholder={texts.untitled}
                   label={texts.titleLabel}
-                  disabled={structure.busy}
+                  disabled={busy}
                   onSave={(newTitle) => workspace.structure.saveTitle(newTitle)}
                 />
               </>
@@ -369,7 +373,7 @@ export function PlanWorkspaceView({
           </div>
           <WorkspaceMenuBar
             disabled={!ready}
-            onRename={() => setDialog({ kind: 'rename' })}
+            onRename={state.canEdit ? () => setDialog({ kind: 'rename' }) : undefined}
             onSystemPrompt={() => setDialog({ kind: 'system-prompt' })}
             extraActions={fileActions}
           />
@@ -377,6 +381,11 @@ export function PlanWorkspaceView({
         {ready && variant.finalize && <ProgressReadout progress={live.progress} />}
         {(ready || failed) && <SaveStatusBadge snapshot={save} loadFailed={failed} />}
       </header>
+      {ready && !state.canEdit && variant.texts.readOnly && (
+        <div className="border-b border-base-300 px-3 py-2">
+          <Alert kind="info">{variant.texts.readOnly}</Alert>
+        </div>
+      )}
       {(structure.alert || structure.notice || save.restoredDraft || saveFailure) && (
         <div className="flex flex-col gap-2 border-b border-base-300 px-3 py-2">
           {saveFailure && (

@@ -38,6 +38,8 @@ export interface WorkspaceSnapshot {
   sections: readonly Section[];
   /** A blueprint's own system prompt as last read or written (`''` for documents). */
   systemPrompt: string;
+  /** B9: whether the caller may change it (a document is the caller's own; a blueprint, its owner's). */
+  canEdit: boolean;
 }
 
 const INITIAL: WorkspaceSnapshot = Object.freeze({
@@ -46,6 +48,7 @@ const INITIAL: WorkspaceSnapshot = Object.freeze({
   initialContent: null,
   sections: Object.freeze([]),
   systemPrompt: '',
+  canEdit: true,
 });
 
 const READY: WorkspaceLoad = Object.freeze({ status: 'ready' });
@@ -110,6 +113,10 @@ export function withSettings(
 
 function systemPromptOf(detail: PlanDetail): string {
   return 'system_prompt' in detail ? detail.system_prompt : '';
+}
+
+function canEdit(detail: PlanDetail): boolean {
+  return 'is_owner' in detail ? detail.is_owner : true;
 }
 
 export interface PlanWorkspaceOptions {
@@ -220,6 +227,7 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
       initialContent: initial,
       sections: document.sections,
       systemPrompt: systemPromptOf(document),
+      canEdit: canEdit(document),
     });
     this.bridge?.load(initial);
     this.showHints();

@@ -12,7 +12,8 @@ export function WorkspaceMenuBar({
   extraActions = [],
   disabled = false,
 }: {
-  onRename: () => void;
+  /** Absent: no Rename (the caller may not change the title). */
+  onRename?: (() => void) | undefined;
   onSystemPrompt: () => void;
   /** Entries after Rename and System Prompt (the blueprint's Export as .md). */
   extraActions?: readonly MenuAction[];
@@ -25,7 +26,7 @@ export function WorkspaceMenuBar({
         label={TEXTS.file}
         disabled={disabled}
         actions={[
-          { label: TEXTS.rename, onSelect: onRename },
+          ...(onRename ? [{ label: TEXTS.rename, onSelect: onRename }] : []),
           { label: TEXTS.systemPrompt, onSelect: onSystemPrompt },
           ...extraActions,
         ]}

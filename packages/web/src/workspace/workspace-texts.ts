@@ -129,6 +129,7 @@ export const BLUEPRINT_WORKSPACE_TEXTS = {
   untitled: BLUEPRINT_TEXTS.untitled,
   titleLabel: 'Blueprint title',
   renameBlueprint: 'Rename Blueprint',
+  readOnly: BLUEPRINT_PAGE_TEXTS.readOnly,
   exportMarkdown: 'Export as .md',
   markdownExportDocumentsOnly: BLUEPRINT_TEXTS.markdownExportDocumentsOnly,
   resize: 'Resize settings panel',

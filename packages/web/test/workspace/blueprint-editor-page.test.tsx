@@ -258,3 +258,27 @@ describe('File menu (SPEC.md B7)', () => {
     );
   });
 });
+
+describe('someone else’s blueprint (SPEC.md B9)', () => {
+  it('B9: is shown read-only: the notice, no editing, no settings changes, no Rename, no save', async () => {
+    const app = await arrive(MARKET, setupBlueprintWorkspace({ is_owner: false }));
+    expect(screen.getByText('Only the owner of this blueprint can change it.')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Document editor' }).getAttribute('contenteditable')).toBe(
+        'false',
+      ),
+    );
+    expect((field('Developer prompt') as HTMLTextAreaElement).closest('fieldset')?.disabled).toBe(true);
+    expect(screen.queryByRole('status', { name: 'Settings save status' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'File' }));
+    expect(screen.queryByRole('menuitem', { name: 'Rename' })).toBeNull();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'System Prompt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'System Prompt' });
+    expect((within(dialog).getByLabelText('Blueprint system prompt') as HTMLTextAreaElement).readOnly).toBe(
+      true,
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+    app.advance(5000);
+    expect(app.server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+});
