@@ -260,10 +260,7 @@ export function BlueprintSettingsPanel({
     () => (sectionUuid === null ? null : settings.formFor({ sectionUuid, subsectionUuid })),
     [settings, sectionUuid, subsectionUuid],
   );
-  useEffect(() => {
-    if (!form) return;
-    return () => settings.release(form);
-  }, [settings, form]);
+  useEffect(() => (form ? settings.hold(form) : undefined), [settings, form]);
 
   const rename = async (title: string): Promise<string | null> => {
     if (!part) return null;

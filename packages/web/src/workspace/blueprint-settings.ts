@@ -108,14 +108,15 @@ export class SettingsForm extends SnapshotStore<SettingsFormSnapshot> {
     const { sectionUuid, subsectionUuid } = target;
     this.controller = new SaveController<SectionSettings>({
       read: () => this.getSnapshot().valid,
-      write: async (values) => {
+      write: async (values, { keepalive }) => {
         // A part pasted in a moment ago exists on the server only once the content is saved.
         if (workspace.controller.getSnapshot().dirty && !(await workspace.controller.flush())) {
           throw new Error(SETTINGS_PANEL_TEXTS.contentNotSaved);
         }
         try {
           await workspace.controller.writeAside(async ({ ifMatch, signal }) => {
-            const options = { ...(ifMatch === null ? {} : { ifMatch }), signal };
+            // Page hide: the request may outlive the page, as the content's own save does.
+            const options = { ...(ifMatch === null ? {} : { ifMatch }), signal, keepalive };
             const answer =
               subsectionUuid === null
                 ? await resource.sections.update(uuid, sectionUuid, values, options)
@@ -179,6 +180,7 @@ export class SettingsForm extends SnapshotStore<SettingsFormSnapshot> {
  */
 export class BlueprintSettings {
   private readonly forms = new Map<string, SettingsForm>();
+  private readonly holds = new Map<SettingsForm, number>();
   private disposed = false;
 
   constructor(
@@ -197,16 +199,24 @@ export class BlueprintSettings {
     return form;
   }
 
-  /** The form of `target` is no longer shown: it saves now and goes once nothing of it is unsaved. */
-  release(form: SettingsForm): void {
-    void form.controller.flush().then((saved) => {
-      if (this.disposed || !saved) return;
-      const key = targetUuid(form.target);
-      if (this.forms.get(key) === form && !form.controller.getSnapshot().dirty) {
-        this.forms.delete(key);
-        form.dispose();
-      }
-    });
+  /**
+   * The form is shown; the returned function says it no longer is: then it saves at once and goes once nothing
+   * of it is unsaved and nobody shows it again (React's development double mount shows it twice).
+   */
+  hold(form: SettingsForm): () => void {
+    this.holds.set(form, (this.holds.get(form) ?? 0) + 1);
+    return () => {
+      this.holds.set(form, (this.holds.get(form) ?? 1) - 1);
+      void form.controller.flush().then((saved) => {
+        if (this.disposed || !saved || (this.holds.get(form) ?? 0) > 0) return;
+        const key = targetUuid(form.target);
+        if (this.forms.get(key) === form && !form.controller.getSnapshot().dirty) {
+          this.forms.delete(key);
+          this.holds.delete(form);
+          form.dispose();
+        }
+      });
+    };
   }
 
   /** The settings were read again from the server. */

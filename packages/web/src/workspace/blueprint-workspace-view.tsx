@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { BLUEPRINTS_PATH, blueprintPath } from '../blueprints/blueprint-paths';
 import { useBrowserPorts } from '../platform/browser-ports-context';
 import { BlueprintSettings } from './blueprint-settings';
@@ -16,10 +16,36 @@ import { BLUEPRINT_WORKSPACE_TEXTS as TEXTS } from './workspace-texts';
  * Export that says Markdown export is for documents. No progress and no finalize: blueprints are templates.
  */
 export function BlueprintWorkspaceView({ workspace }: { workspace: PlanWorkspace }) {
-  const { clock } = useBrowserPorts();
-  const settings = useMemo(() => new BlueprintSettings(workspace, clock), [workspace, clock]);
-  useEffect(() => () => settings.dispose(), [settings]);
+  const settings = useBlueprintSettings(workspace);
+  if (!settings) return null;
+  return <BlueprintWorkspace workspace={workspace} settings={settings} />;
+}
 
+/**
+ * The blueprint's settings forms, made in an effect (not during render) so development's double mount gets a
+ * fresh object instead of a disposed one; `null` until the effect has run.
+ */
+function useBlueprintSettings(workspace: PlanWorkspace): BlueprintSettings | null {
+  const { clock } = useBrowserPorts();
+  const [settings, setSettings] = useState<BlueprintSettings | null>(null);
+  useEffect(() => {
+    const created = new BlueprintSettings(workspace, clock);
+    setSettings(created);
+    return () => {
+      created.dispose();
+      setSettings((current) => (current === created ? null : current));
+    };
+  }, [workspace, clock]);
+  return settings;
+}
+
+function BlueprintWorkspace({
+  workspace,
+  settings,
+}: {
+  workspace: PlanWorkspace;
+  settings: BlueprintSettings;
+}) {
   // A structure call or a reload read the settings again: forms with nothing of their own follow them.
   const { sections } = useSyncExternalStore(workspace.subscribe, workspace.getSnapshot);
   useEffect(() => settings.sync(sections), [settings, sections]);

@@ -155,6 +155,16 @@ describe('settings panel (SPEC.md B3–B6)', () => {
     expect(JSON.stringify(app.blueprint().content)).not.toContain('Say who pays.');
   });
 
+  it('B5: in StrictMode (development’s double mount) the shown form still saves', async () => {
+    const setup = setupBlueprintWorkspace();
+    const app = renderApp({ path: MARKET, server: setup.server, session: SESSION, strict: true });
+    await screen.findByRole('navigation', { name: 'Sections' }, ARRIVAL);
+    fireEvent.change(field('Developer prompt'), { target: { value: 'Twice mounted.' } });
+    app.advance(800);
+    await waitFor(() => expect(settingsBadge().textContent).toBe('Saved'));
+    expect(setup.server.calls(`/api/v1/blueprints/bp-1/sections/${IDS.market}/`, 'PATCH')).toHaveLength(1);
+  });
+
   it('B5: selecting another part saves the previous one at once', async () => {
     const app = await arrive();
     fireEvent.change(field('Developer prompt'), { target: { value: 'Be brief.' } });
