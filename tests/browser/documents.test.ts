@@ -149,7 +149,13 @@ describe('documents and blueprints in Chromium against the real server', () => {
     const template = 'Studio seed-round template';
 
     await author.goto(`${harness.server.url}/dashboard/blueprints`);
+    // New Blueprint opens the new draft in the blueprint editor; its page is one breadcrumb away.
     await author.getByRole('button', { name: 'New Blueprint' }).click();
+    await author.waitForURL(/\/dashboard\/blueprints\/[^/]+\/edit/);
+    await author
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Untitled Blueprint' })
+      .click();
     await author.waitForURL(/\/dashboard\/blueprints\/[^/]+$/);
     await author.getByRole('heading', { level: 1, name: 'Untitled Blueprint' }).waitFor();
     await chooseAction(author, 'Blueprint actions', 'Rename');
