@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import type { Node as ProseMirrorNode, Slice } from '@tiptap/pm/model';
 import { type EditorState, Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
-import { ReplaceAroundStep, ReplaceStep } from '@tiptap/pm/transform';
+import { AttrStep, ReplaceAroundStep, ReplaceStep } from '@tiptap/pm/transform';
 import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 
 /** The hint's own words (SPEC.md E26–E30). */
@@ -84,6 +84,7 @@ function hintWidget(pos: number, uuid: string, hint: string, expanded: boolean):
     stopEvent: () => true,
     // Same key, same element: ProseMirror keeps the DOM when the set is rebuilt.
     key: `${uuid}\u0000${expanded ? 1 : 0}\u0000${hint}`,
+    hintFor: uuid,
   });
 }
 
@@ -121,29 +122,31 @@ function buildDecorations(
   return DecorationSet.create(doc, widgets);
 }
 
+/** Whether a step's slice holds a section, subsection or title (the schema puts them nowhere else). */
 function sliceHasStructure(slice: Slice): boolean {
   let found = false;
   slice.content.descendants((node) => {
     if (found) return false;
     if (STRUCTURE_NODES.has(node.type.name)) found = true;
-    // Structure nodes sit at the top two levels of a slice's own tree; text is never one.
-    return !found && !node.isTextblock;
+    return !found && (node.type.name === 'section' || node.type.name === 'subsection');
   });
   return found;
 }
 
+/**
+ * Whether a replaced range touches a section, subsection or title: one that starts or ends inside it. The
+ * parts that hold the whole range (the section and subsection around a deleted character, the title
+ * around a word typed over) do not count. Only sections and subsections are entered (the schema puts
+ * structure nowhere else), so a keystroke never walks the blocks of the document.
+ */
 function rangeHasStructure(doc: ProseMirrorNode, from: number, to: number): boolean {
   if (from >= to) return false;
   let found = false;
-  doc.nodesBetween(from, to, (node) => {
+  doc.nodesBetween(from, to, (node, pos) => {
     if (found) return false;
-    if (STRUCTURE_NODES.has(node.type.name)) {
-      // A range inside one heading (typing in a title) is no structure change; a range around it is.
-      const inside = node.isTextblock;
-      if (!inside) found = true;
-      return !found && !inside;
-    }
-    return !node.isTextblock;
+    const holdsRange = pos < from && pos + node.nodeSize > to;
+    if (!holdsRange && STRUCTURE_NODES.has(node.type.name)) found = true;
+    return !found && (node.type.name === 'section' || node.type.name === 'subsection');
   });
   return found;
 }
@@ -154,6 +157,8 @@ function rangeHasStructure(doc: ProseMirrorNode, from: number, to: number): bool
  */
 export function changesStructure(tr: Transaction): boolean {
   return tr.steps.some((step, index) => {
+    // A part's uuid is what its hint is found by.
+    if (step instanceof AttrStep) return step.attr === 'uuid';
     if (!(step instanceof ReplaceStep || step instanceof ReplaceAroundStep)) return false;
     const doc = tr.docs[index];
     if (!doc) return true;
@@ -168,11 +173,13 @@ function sameHints(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string
   return true;
 }
 
-/** Only non-blank hints count (E26). */
+/** Only non-blank hints count (E26); every line break becomes `\n`, which `pre-line` keeps. */
 function cleanHints(hints: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
   const clean = new Map<string, string>();
   for (const [uuid, hint] of hints) {
-    if (typeof uuid === 'string' && typeof hint === 'string' && hint.trim() !== '') clean.set(uuid, hint);
+    if (typeof uuid === 'string' && typeof hint === 'string' && hint.trim() !== '') {
+      clean.set(uuid, hint.replace(/\r\n?/g, '\n'));
+    }
   }
   return clean;
 }
@@ -243,4 +250,13 @@ export function setStructureHints(editor: Editor, hints: ReadonlyMap<string, str
 /** @internal How many times the hints were placed from the document (tests of E30). */
 export function hintBuilds(state: EditorState): number {
   return hintKey.getState(state)?.builds ?? 0;
+}
+
+/** @internal Where the hints are, as [position, uuid] in document order (tests of E29 and E30). */
+export function hintPlacements(state: EditorState): Array<[number, string]> {
+  const decorations = hintKey.getState(state)?.decorations ?? DecorationSet.empty;
+  return decorations
+    .find()
+    .map((decoration): [number, string] => [decoration.from, String(decoration.spec.hintFor)])
+    .sort((a, b) => a[0] - b[0]);
 }
