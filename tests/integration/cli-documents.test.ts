@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import {
 } from '@planwright/sdk';
 import { lastKeyFor } from '@planwright/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusPath } from '../support/corpus.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -243,6 +244,70 @@ describe('planwright documents against the real server', () => {
     expect(draft.stdout).toBe('Unpublished "Studio template"; it is a draft again.\n');
     expect((await ada.client.blueprints.get(blueprint.uuid)).status).toBe('draft');
     expect((await bob.client.documents.get(made.uuid)).blueprint_version).toBe(10);
+  });
+
+  it('creates, publishes and unpublishes blueprints with hostile titles: safe on the terminal, exact with --json', async () => {
+    const carol = await createAccount('cli-carol');
+    const title = 'Plan \u202egnp.exe\u202c <script>alert(1)</script> مرحبا 👩‍👩‍👧';
+    const shown = 'Plan gnp.exe <script>alert(1)</script> مرحبا 👩‍👩‍👧';
+    const created = await planwright(carol, ['blueprints', 'create', '--title', title]);
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    const uuid = createdUuid(created.stdout);
+    expect(created.stdout).toBe(
+      `Created "${shown}" (${uuid}).\nIt is a private draft: write it in the web editor at /dashboard/blueprints/${uuid}/edit, then \`planwright blueprints publish ${uuid}\`.\n`,
+    );
+    expect((await carol.client.blueprints.get(uuid)).title).toBe(title);
+    // Escape sequences are refused before anything is sent.
+    const escaped = await planwright(carol, ['blueprints', 'create', '--title', 'A\u001b[2Jb']);
+    expect(escaped).toMatchObject({ code: 2, stdout: '' });
+    expect(escaped.stderr).toContain('--title: ');
+
+    const published = await planwright(carol, ['blueprints', 'publish', uuid, '--visibility', 'unlisted']);
+    expect(published).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: `Published "${shown}" version 1 (unlisted).\n`,
+    });
+    const json = JSON.parse((await planwright(carol, ['blueprints', 'publish', uuid, '--json'])).stdout);
+    expect(json).toMatchObject({ title, version: 2, visibility: 'unlisted', status: 'published' });
+    const foreign = await planwright(carol, [
+      'blueprints',
+      'publish',
+      uuid,
+      '--visibility',
+      'restricted',
+      '--org',
+      '00000000-0000-4000-8000-000000000000',
+    ]);
+    expect(foreign).toMatchObject({ code: 1, stdout: '' });
+    expect(foreign.stderr).toContain('allowed_orgs: Choose organisations you belong to.');
+    const orgAlone = await planwright(carol, ['blueprints', 'publish', uuid, '--org', 'x']);
+    expect(orgAlone).toMatchObject({ code: 2, stdout: '' });
+    expect(orgAlone.stderr).toContain('--org: only goes with --visibility restricted');
+    const unpublished = await planwright(carol, ['blueprints', 'unpublish', uuid]);
+    expect(unpublished.stdout).toBe(`Unpublished "${shown}"; it is a draft again.\n`);
+    expect(await carol.client.blueprints.get(uuid)).toMatchObject({ status: 'draft', version: 2 });
+
+    // Every title from the hostile corpus the server stores is printed without a terminal control.
+    const hostile = JSON.parse(readFileSync(corpusPath('hostile-strings/blns.json'), 'utf8')) as string[];
+    let stored = 0;
+    for (const text of hostile) {
+      if (stored === 60) break;
+      const response = await carol.client.http.raw('POST', 'blueprints/', { body: { title: text } });
+      if (response.status === 201) stored += 1;
+      else expect(response.status, JSON.stringify(text)).toBe(400);
+    }
+    expect(stored).toBe(60);
+    const list = await planwright(carol, ['blueprints', 'list', '--page-size', '100']);
+    expect(list).toMatchObject({ code: 0, stderr: '' });
+    expect(list.stdout.trimEnd().split('\n').length).toBeGreaterThan(stored);
+    expect(hasTerminalControl(list.stdout)).toBe(false);
+    const { items } = await carol.client.blueprints.list({ pageSize: 3 });
+    for (const item of items) {
+      const run = await planwright(carol, ['blueprints', 'publish', item.uuid]);
+      expect(run, JSON.stringify(item.title)).toMatchObject({ code: 0, stderr: '' });
+      expect(hasTerminalControl(run.stdout)).toBe(false);
+    }
   });
 
   it('creates from the default blueprint, lists, shows, renames and deletes', async () => {

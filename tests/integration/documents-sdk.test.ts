@@ -1332,6 +1332,9 @@ describe('the global system prompt', () => {
     expect(AuthRequiredError.isInstance(refused)).toBe(true);
     expect((refused as AuthRequiredError).status).toBe(403);
     expect((refused as AuthRequiredError).serverCode).toBe('permission_denied');
+    // The token is gone from this client: its next call is anonymous (401), though the server session lives on.
+    const after = await rejectionOf(client.systemPrompt.get());
+    expect(AuthRequiredError.isInstance(after) && (after as AuthRequiredError).status).toBe(401);
     expect(await (await signUp('prompt-checker')).client.systemPrompt.get()).toBe(GLOBAL_PROMPT);
   });
 });

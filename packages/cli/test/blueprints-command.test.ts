@@ -120,8 +120,8 @@ describe('planwright blueprints', () => {
       exitCode: 0,
       stderr: '',
       stdout: [
-        'Created "Untitled Blueprint" (bp-new-4), a private draft.',
-        'Write it in the web editor at /dashboard/blueprints/bp-new-4/edit, then `planwright blueprints publish bp-new-4`.',
+        'Created "Untitled Blueprint" (bp-new-4).',
+        'It is a private draft: write it in the web editor at /dashboard/blueprints/bp-new-4/edit, then `planwright blueprints publish bp-new-4`.',
         '',
       ].join('\n'),
     });

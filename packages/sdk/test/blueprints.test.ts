@@ -7,6 +7,7 @@ import {
   RevisionConflictError,
 } from '@planwright/sdk';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { readCorpusFile } from './support/corpus.js';
 import { reply, useRecordingServer } from './support/recording-server.js';
 import {
   BLUEPRINT_UUID,
@@ -216,14 +217,57 @@ describe('blueprints.get, create, update, delete', () => {
 
   it.each([
     [{ version: 0 }, 'version'],
+    [{ version: -3 }, 'version'],
+    [{ version: 2.5 }, 'version'],
     [{ version: '2' }, 'version'],
+    [{ version: [2] }, 'version'],
+    [{ version: null }, 'version'],
+    [{ version: Number.NaN }, 'version'],
+    [{ version: Number.POSITIVE_INFINITY }, 'version'],
+    [{ version: 2 ** 53 }, 'version'],
     [{ visibility: 'everyone' }, 'visibility'],
+    [{ visibility: 'Public' }, 'visibility'],
     [{ allowed_orgs: [''] }, 'allowed_orgs'],
-  ])('publish refuses %j before sending', async (input, field) => {
+    [{ allowed_orgs: 'org-1' }, 'allowed_orgs'],
+  ])('publish refuses %j before sending, naming the field', async (input, field) => {
     const error = await rejectionOf(client().blueprints.publish(BLUEPRINT_UUID, input as never));
     expect(InvalidInputError.isInstance(error)).toBe(true);
     expect((error as InvalidInputError).issues[0]?.path?.[0]).toBe(field);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('publish refuses a version with the blueprint form’s words (versionError)', async () => {
+    for (const version of [0, 1.5, '3']) {
+      const error = await rejectionOf(client().blueprints.publish(BLUEPRINT_UUID, { version } as never));
+      expect((error as InvalidInputError).issues[0]?.message).toBe(
+        'Version must be a whole number of at least 1.',
+      );
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('publish refuses every hostile string as a visibility before sending', async () => {
+    const hostile = JSON.parse(readCorpusFile('hostile-strings/blns.json')) as string[];
+    for (const visibility of hostile) {
+      const error = await rejectionOf(client().blueprints.publish(BLUEPRINT_UUID, { visibility } as never));
+      expect(InvalidInputError.isInstance(error), JSON.stringify(visibility)).toBe(true);
+      expect((error as InvalidInputError).issues[0]?.path).toEqual(['visibility']);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('unpublish answers the draft, and a 404 for someone else’s blueprint is an ApiError', async () => {
+    server.handle((_req, res) =>
+      reply(res, 200, blueprintJson({ status: 'draft', published_at: null, revision: undefined }), {
+        etag: '"4"',
+      }),
+    );
+    const draft = await client().blueprints.unpublish(BLUEPRINT_UUID, { ifMatch: 3 });
+    expect(draft).toMatchObject({ status: 'draft', published_at: null, revision: 4 });
+    expect(server.last().headers['if-match']).toBe('"3"');
+    server.handle((_req, res) => reply(res, 404, { detail: 'Blueprint not found.', code: 'not_found' }));
+    const error = await rejectionOf(client().blueprints.publish(BLUEPRINT_UUID));
+    expect(ApiError.isInstance(error) && error.status).toBe(404);
   });
 
   it('a refused version comes back as an ApiError naming version', async () => {

@@ -140,8 +140,8 @@ export function registerBlueprintsCommand(program: Command, io: CliIo): void {
       );
       const uuid = terminalText(blueprint.uuid);
       createOutput(io, input).result(blueprint, () => [
-        `Created "${terminalText(sdk.blueprintTitle(blueprint))}" (${uuid}), a private draft.`,
-        `Write it in the web editor at /dashboard/blueprints/${uuid}/edit, then \`planwright blueprints publish ${uuid}\`.`,
+        `Created "${terminalText(sdk.blueprintTitle(blueprint))}" (${uuid}).`,
+        `It is a private draft: write it in the web editor at /dashboard/blueprints/${uuid}/edit, then \`planwright blueprints publish ${uuid}\`.`,
       ]);
     });
 

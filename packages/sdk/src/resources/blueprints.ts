@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { versionError } from '../blueprints/blueprint-display.js';
+import { BLUEPRINT_TEXTS } from '../blueprints/blueprint-texts.js';
 import type { HttpClient } from '../http/http-client.js';
 import type { DocumentJson } from '../model/document-json.js';
 import type { CallOptions, WriteOptions } from './call-options.js';
@@ -205,10 +207,10 @@ const changesSchema = z.object({
   system_prompt: longTextInputSchema('System prompt', Number.MAX_SAFE_INTEGER).optional(),
   content: documentJsonWire.optional(),
   status: z.enum(BLUEPRINT_STATUSES).optional(),
+  // The same check and words as the blueprint form (`versionError`).
   version: z
-    .number({ error: 'Version must be a number' })
-    .int('Version must be a whole number')
-    .min(1, 'Version must be at least 1')
+    .number({ error: BLUEPRINT_TEXTS.versionTooLow })
+    .refine((version) => versionError(version) === undefined, { error: BLUEPRINT_TEXTS.versionTooLow })
     .optional(),
   visibility: z.enum(BLUEPRINT_VISIBILITIES).optional(),
   allowed_orgs: z.array(z.string().min(1)).optional(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, type SignedInUser } from '../support/signed-in-user.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { call } from '../support/workspace-calls.js';
+import { call, hostileStrings } from '../support/workspace-calls.js';
 
 let t: TestApp;
 let clock = new Date('2026-11-22T10:00:00.000Z');
@@ -160,6 +160,59 @@ describe('POST blueprints/{uuid}/publish/ and unpublish/', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors[0].param).toBe(param);
     expect(await stored(bp.uuid)).toMatchObject({ status: 'draft', revision: 1 });
+  });
+
+  it.each([
+    ['version past any number', '{"version":1e400}', 'version'],
+    ['a negative version', '{"version":-1}', 'version'],
+    ['version null', '{"version":null}', 'version'],
+    ['version as an object', '{"version":{"$gt":1}}', 'version'],
+    ['visibility as a list', '{"visibility":["public"]}', 'visibility'],
+    ['visibility as a number', '{"visibility":1}', 'visibility'],
+    ['allowed_orgs of numbers', '{"visibility":"restricted","allowed_orgs":[1]}', 'allowed_orgs.0'],
+  ])('refuses %s (raw JSON) with 400 naming %s', async (_label, payload, param) => {
+    const bp = await newBlueprint();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/blueprints/${bp.uuid}/publish/`,
+      headers: { ...ada.headers, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors[0].param).toBe(param);
+    expect(await stored(bp.uuid)).toMatchObject({ status: 'draft', revision: 1 });
+  });
+
+  it('refuses every hostile string as a visibility, through publish and PATCH, and changes nothing', async () => {
+    const bp = await newBlueprint();
+    for (const visibility of hostileStrings) {
+      for (const res of [
+        await publish(bp.uuid, { visibility }),
+        await call(t, 'PATCH', `blueprints/${bp.uuid}/`, { as: ada, body: { visibility } }),
+      ]) {
+        expect(res.statusCode, JSON.stringify(visibility)).toBe(400);
+        expect(res.json().errors[0].param).toBe('visibility');
+      }
+    }
+    expect(await stored(bp.uuid)).toMatchObject({ status: 'draft', visibility: 'private', revision: 1 });
+  });
+
+  it('unpublish ignores what a body says besides being an object, and refuses one that is not', async () => {
+    const bp = await newBlueprint();
+    await publish(bp.uuid);
+    const res = await call(t, 'POST', `blueprints/${bp.uuid}/unpublish/`, {
+      as: ada,
+      body: { status: 'published', version: 9 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'draft', version: 1, published_at: null });
+    const list = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/blueprints/${bp.uuid}/unpublish/`,
+      headers: { ...ada.headers, 'content-type': 'application/json' },
+      payload: '[]',
+    });
+    expect(list.statusCode).toBe(400);
   });
 
   it('refuses a body that is not a JSON object', async () => {
