@@ -10,6 +10,8 @@ export default defineConfig({
     alias: {
       // Subpaths before the bare package: the first alias that matches wins.
       '@planwright/sdk/model': source('./packages/sdk/src/model/index.ts'),
+      '@planwright/sdk/formats/node': source('./packages/sdk/src/formats/node/index.ts'),
+      '@planwright/sdk/formats': source('./packages/sdk/src/formats/index.ts'),
       '@planwright/sdk': source('./packages/sdk/src/index.ts'),
       '@planwright/server': source('./packages/server/src/index.ts'),
     },

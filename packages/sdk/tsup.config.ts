@@ -2,7 +2,13 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   // The model has its own entry so the main one never pulls in Tiptap and ProseMirror.
-  entry: { index: 'src/index.ts', 'model/index': 'src/model/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'model/index': 'src/model/index.ts',
+    'formats/index': 'src/formats/index.ts',
+    // Node-only libraries (mammoth, docx, pdfmake, linkedom) stay behind their own entry.
+    'formats/node/index': 'src/formats/node/index.ts',
+  },
   format: ['esm'],
   // tsup's declaration step sets `baseUrl`, which TypeScript 6 reports as deprecated (stack.md gotcha 1),
   // and compiles only what index.ts reaches, which a `composite` project refuses (TS6307).

@@ -24,6 +24,24 @@ export const POSTGRESQL: SystemPackage = {
   purpose: 'the storage contract suite against a real PostgreSQL server',
 };
 
+export const LIBREOFFICE: SystemPackage = {
+  debianPackage: 'libreoffice-writer-nogui',
+  isInstalled: () => existsSync('/usr/bin/soffice'),
+  purpose: 'opening exported .docx files in LibreOffice (soffice --headless --convert-to)',
+};
+
+export const POPPLER: SystemPackage = {
+  debianPackage: 'poppler-utils',
+  isInstalled: () => existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/pdfinfo'),
+  purpose: 'reading the text and page count of exported PDF files (pdftotext, pdfinfo)',
+};
+
+export const PANDOC: SystemPackage = {
+  debianPackage: 'pandoc',
+  isInstalled: () => existsSync('/usr/bin/pandoc'),
+  purpose: 'the .docx and Markdown conversion benchmarks against pandoc',
+};
+
 /** The newest installed PostgreSQL server's bin directory (Debian layout), if any. */
 export function postgresBinDir(): string | undefined {
   if (!existsSync('/usr/lib/postgresql')) return undefined;

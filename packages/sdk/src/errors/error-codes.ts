@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   REVISION_CONFLICT: 'revision_conflict',
   /** A document's content tree is broken in a way normalisation cannot repair (see `model/SPEC.md`). */
   INVALID_CONTENT: 'invalid_content',
+  /** A file could not be imported or converted (see `FormatError.reason` for why; nothing was saved). */
+  FORMAT_ERROR: 'format_error',
 } as const;
 
 /** One of the {@link ERROR_CODES} values. */

@@ -662,8 +662,10 @@ class Normalizer {
       return startSection(newSectionAttrs(), '');
     };
     const startSubsection = (attrs: DraftSubsectionAttrs, heading: string): void => {
+      // The section first: opening one (for a subsection before any section) resets `subsection`.
+      const parent = currentSection();
       subsection = { attrs, heading, blocks: [] };
-      currentSection().subsections.push(subsection);
+      parent.subsections.push(subsection);
     };
 
     const visit = (piece: Piece): void => {

@@ -647,6 +647,18 @@ describe('the document level (M7)', () => {
     expect(report.addedNodes).toBe(2);
   });
 
+  it('M7: a subsection heading before any section opens the untitled section and a subsection in it', () => {
+    const { doc } = normalized({
+      type: 'doc',
+      content: [{ type: 'subsectionHeading', content: [text('First')] }, paragraph('p')],
+    });
+    const [first] = doc.content;
+    expect(doc.content).toHaveLength(1);
+    expect(first?.content.map((node) => node.type)).toEqual(['sectionHeading', 'subsection']);
+    expect(JSON.stringify(first?.content[1])).toContain('"text":"First"');
+    expect(JSON.stringify(first?.content[1])).toContain('"nodeId":"p"');
+  });
+
   it('M7: a stray section heading starts a section, a stray subsection heading a subsection', () => {
     const { doc } = normalized(
       withBlocks(

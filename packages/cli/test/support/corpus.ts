@@ -1,0 +1,1 @@
+export { corpusPath } from '../../../../tests/support/corpus-path.mjs';

@@ -1,0 +1,485 @@
+import type Token from 'markdown-it/lib/token.mjs';
+import { FormatError } from '../errors/format-error.js';
+import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES } from '../model/document-json.js';
+import { isAllowedLinkHref } from '../model/link-href.js';
+import { normalizeDocument } from '../model/normalize-document.js';
+import type { FormatImportOptions } from './import-options.js';
+import { counted, ImportNotes, type ImportResult, UNTITLED_IMPORT_SECTION } from './import-report.js';
+import { type HtmlTagMark, inlineTagMeaning, markdownParser } from './markdown-syntax.js';
+
+/** Longest Markdown text read, in UTF-16 code units (16 MiB): far past what 100,000 nodes can hold. */
+export const MAX_MARKDOWN_LENGTH = 16 * 1024 * 1024;
+
+/** Model depth of a block in a section or subsection body (doc 0, section 1, subsection 2). */
+const TOP_BLOCK_DEPTH = 3;
+
+/** Deepest block the importer builds: its text is one level deeper, within the model's 64 (M4). */
+const MAX_BLOCK_DEPTH = MAX_DOCUMENT_DEPTH - 2;
+
+/** A node of the loose tree handed to `normalizeDocument`. */
+interface LooseNode {
+  type: string;
+  attrs?: Record<string, unknown>;
+  content?: LooseNode[];
+  text?: string;
+  marks?: LooseMark[];
+}
+
+interface LooseMark {
+  type: string;
+  attrs?: Record<string, unknown>;
+}
+
+interface LinkState {
+  href: string;
+  title: string | null;
+}
+
+/** YAML front matter: `---` on the very first line, a non-blank line, and a closing `---` or `...`. */
+const FRONT_MATTER = /^---[ \t]*\r?\n(?![ \t]*\r?\n)[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+const HTML_RAW_TEXT = /<(script|style|textarea|title)\b[\s\S]*?(?:<\/\1\s*>|$)/gi;
+const HTML_TAG = /<\/?[A-Za-z!?][^>]*>?/g;
+
+class MarkdownReader {
+  readonly notes = new ImportNotes();
+  private nodes = 0;
+  /** Level-1 and level-2 headings inside quotes and lists (they become levels 3 and 4). */
+  nestedHeadings = 0;
+  /** Titles whose marks were dropped. */
+  titleFormatting = 0;
+  /** Quotes and lists nested too deep for the model, replaced by their content. */
+  flattened = 0;
+  private htmlBlocks = 0;
+  private htmlTags = 0;
+
+  private count(): void {
+    this.nodes += 1;
+    if (this.nodes > MAX_DOCUMENT_NODES) {
+      throw new FormatError({
+        reason: 'too_large',
+        message: `The Markdown file is too large: a document holds at most ${MAX_DOCUMENT_NODES} nodes.`,
+      });
+    }
+  }
+
+  /** The whole token stream: level-1 and level-2 headings at the top make sections and subsections. */
+  read(tokens: Token[]): LooseNode {
+    const sections: LooseNode[] = [];
+    let section: LooseNode | undefined;
+    let subsection: LooseNode | undefined;
+    const currentSection = (): LooseNode => {
+      if (section === undefined) {
+        section = this.structural('section', 'sectionHeading', UNTITLED_IMPORT_SECTION);
+        sections.push(section);
+        this.notes.add(
+          'untitled_section_added',
+          () =>
+            `Content before the first level-1 heading went into a section titled "${UNTITLED_IMPORT_SECTION}".`,
+        );
+      }
+      return section;
+    };
+    const target = (): LooseNode[] => {
+      const parent = subsection ?? currentSection();
+      parent.content ??= [];
+      return parent.content;
+    };
+
+    let index = 0;
+    while (index < tokens.length) {
+      const token = tokens[index] as Token;
+      if (token.type === 'heading_open' && (token.tag === 'h1' || token.tag === 'h2')) {
+        const title = this.titleText(tokens[index + 1]);
+        index += 3;
+        if (token.tag === 'h1') {
+          section = this.structural('section', 'sectionHeading', title);
+          subsection = undefined;
+          sections.push(section);
+        } else {
+          const parent = currentSection();
+          subsection = this.structural('subsection', 'subsectionHeading', title);
+          parent.content?.push(subsection);
+        }
+        continue;
+      }
+      const [blocks, next] = this.readBlock(tokens, index, TOP_BLOCK_DEPTH);
+      index = next;
+      if (blocks.length > 0) append(target(), blocks);
+    }
+    return { type: 'doc', content: sections };
+  }
+
+  private structural(type: string, headingType: string, title: string): LooseNode {
+    this.count();
+    this.count();
+    const heading: LooseNode = { type: headingType };
+    if (title !== '') heading.content = [{ type: 'text', text: title }];
+    return { type, content: [heading] };
+  }
+
+  /** Reads the block starting at `index`; returns its nodes (none, one, or a paragraph from HTML) and the next index. */
+  private readBlock(tokens: Token[], index: number, depth: number): [LooseNode[], number] {
+    const token = tokens[index] as Token;
+    switch (token.type) {
+      case 'paragraph_open': {
+        const inline = tokens[index + 1];
+        this.count();
+        return [[{ type: 'paragraph', content: this.inlineContent(inline) }], index + 3];
+      }
+      case 'heading_open': {
+        const inline = tokens[index + 1];
+        const rank = Number.parseInt(token.tag.slice(1), 10);
+        if (rank <= 2) this.nestedHeadings += 1;
+        if (rank > 4) {
+          this.notes.add(
+            'heading_demoted',
+            (count) => `${counted(count, 'heading')} of level 5 or 6 became level 4.`,
+          );
+        }
+        const level = rank === 3 || rank === 1 ? 3 : 4;
+        this.count();
+        return [[{ type: 'heading', attrs: { level }, content: this.inlineContent(inline) }], index + 3];
+      }
+      case 'bullet_list_open':
+      case 'ordered_list_open': {
+        const close = token.type === 'bullet_list_open' ? 'bullet_list_close' : 'ordered_list_close';
+        // Past the model's depth the list gives way to its items' blocks, so their text is kept (F11).
+        const flatten = depth + 2 > MAX_BLOCK_DEPTH;
+        const items: LooseNode[] = [];
+        let cursor = index + 1;
+        while (cursor < tokens.length && tokens[cursor]?.type !== close) {
+          if (tokens[cursor]?.type === 'list_item_open') {
+            const [content, next] = this.readContainer(
+              tokens,
+              cursor + 1,
+              'list_item_close',
+              flatten ? depth : depth + 2,
+            );
+            if (flatten) {
+              append(items, content);
+            } else {
+              this.count();
+              items.push({ type: 'listItem', content });
+            }
+            cursor = next;
+          } else {
+            cursor += 1;
+          }
+        }
+        if (flatten) {
+          this.flattened += 1;
+          return [items, cursor + 1];
+        }
+        this.count();
+        const node: LooseNode =
+          token.type === 'bullet_list_open'
+            ? { type: 'bulletList', content: items }
+            : { type: 'orderedList', attrs: { start: Number(token.attrGet('start') ?? 1) }, content: items };
+        return [[node], cursor + 1];
+      }
+      case 'blockquote_open': {
+        const flatten = depth + 1 > MAX_BLOCK_DEPTH;
+        const [content, next] = this.readContainer(
+          tokens,
+          index + 1,
+          'blockquote_close',
+          flatten ? depth : depth + 1,
+        );
+        if (flatten) {
+          this.flattened += 1;
+          return [content, next];
+        }
+        this.count();
+        return [[{ type: 'blockquote', content }], next];
+      }
+      case 'fence':
+      case 'code_block': {
+        const language =
+          token.type === 'fence'
+            ? (markdownParser().utils.unescapeAll(token.info).trim().split(/\s+/)[0] ?? '')
+            : '';
+        const text = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
+        this.count();
+        return [
+          [
+            {
+              type: 'codeBlock',
+              attrs: { language: language === '' ? null : language },
+              content: text === '' ? [] : [{ type: 'text', text }],
+            },
+          ],
+          index + 1,
+        ];
+      }
+      case 'hr':
+        this.count();
+        return [[{ type: 'horizontalRule' }], index + 1];
+      case 'html_block': {
+        this.htmlBlocks += 1;
+        const text = htmlText(token.content);
+        if (text === '') return [[], index + 1];
+        this.count();
+        return [[{ type: 'paragraph', content: [{ type: 'text', text }] }], index + 1];
+      }
+      default:
+        return [[], index + 1];
+    }
+  }
+
+  /** Blocks up to the `close` token; returns them and the index after it. */
+  private readContainer(tokens: Token[], start: number, close: string, depth: number): [LooseNode[], number] {
+    const blocks: LooseNode[] = [];
+    let index = start;
+    while (index < tokens.length) {
+      // Nested containers are read whole by `readBlock`, so the first `close` seen here is ours.
+      if (tokens[index]?.type === close) return [blocks, index + 1];
+      const [nodes, next] = this.readBlock(tokens, index, depth);
+      append(blocks, nodes);
+      index = next;
+    }
+    return [blocks, index];
+  }
+
+  /** A title's plain text: marks dropped (and counted), breaks become spaces, images dropped. */
+  private titleText(inline: Token | undefined): string {
+    let text = '';
+    let formatted = false;
+    for (const child of inline?.children ?? []) {
+      switch (child.type) {
+        case 'text':
+          text += child.content;
+          break;
+        case 'code_inline':
+          formatted = true;
+          text += child.content;
+          break;
+        case 'softbreak':
+        case 'hardbreak':
+          text += ' ';
+          break;
+        case 'image':
+          this.imageDropped();
+          break;
+        case 'html_inline': {
+          const meaning = inlineTagMeaning(child.content);
+          if (meaning.kind === 'hardBreak') text += ' ';
+          else if (meaning.kind === 'other') this.markupDropped();
+          else formatted = true;
+          break;
+        }
+        case 'link_open':
+          if (!isAllowedLinkHref(child.attrGet('href') ?? '')) this.linkRemoved();
+          formatted = true;
+          break;
+        case 'strong_open':
+        case 'em_open':
+        case 's_open':
+          formatted = true;
+          break;
+        default:
+          break;
+      }
+    }
+    if (formatted) this.titleFormatting += 1;
+    return text;
+  }
+
+  private imageDropped(): void {
+    this.notes.add(
+      'image_dropped',
+      (count) =>
+        `${counted(count, 'image was', 'images were')} dropped (with their alt text): documents hold text only.`,
+    );
+  }
+
+  private markupDropped(): void {
+    this.htmlTags += 1;
+  }
+
+  /** One `markup_dropped` note for front matter, HTML blocks and inline tags together. */
+  noteMarkup(frontMatter: boolean): void {
+    const parts: string[] = [];
+    if (frontMatter) parts.push('the front matter');
+    if (this.htmlBlocks > 0)
+      parts.push(`the tags of ${counted(this.htmlBlocks, 'raw HTML block')} (their text was kept)`);
+    if (this.htmlTags > 0) parts.push(counted(this.htmlTags, 'inline HTML tag'));
+    const count = (frontMatter ? 1 : 0) + this.htmlBlocks + this.htmlTags;
+    if (count > 0) this.notes.add('markup_dropped', () => `Dropped ${parts.join(', ')}.`, count);
+  }
+
+  private linkRemoved(): void {
+    this.notes.add(
+      'link_removed',
+      (count) =>
+        `${counted(count, 'link')} with an address that is not allowed kept ${count === 1 ? 'its' : 'their'} text but lost the link.`,
+    );
+  }
+
+  /** Text, hard breaks and marks of a paragraph or heading. */
+  private inlineContent(inline: Token | undefined): LooseNode[] {
+    const content: LooseNode[] = [];
+    const tagMarks = new Map<HtmlTagMark, number>();
+    const syntaxMarks = new Map<HtmlTagMark, number>();
+    const links: (LinkState | null)[] = [];
+    const bump = (map: Map<HtmlTagMark, number>, mark: HtmlTagMark, by: number) => {
+      map.set(mark, Math.max(0, (map.get(mark) ?? 0) + by));
+    };
+    const marks = (code: boolean): LooseMark[] => {
+      const result: LooseMark[] = [];
+      const link = links[links.length - 1];
+      if (link) {
+        result.push({ type: 'link', attrs: { href: link.href, title: link.title } });
+      }
+      for (const mark of ['bold', 'italic', 'underline', 'strike'] as const) {
+        if ((tagMarks.get(mark) ?? 0) > 0 || (syntaxMarks.get(mark) ?? 0) > 0) result.push({ type: mark });
+      }
+      if (code) result.push({ type: 'code' });
+      return result;
+    };
+    const push = (node: LooseNode) => {
+      this.count();
+      content.push(node);
+    };
+    const pushText = (text: string, code: boolean) => {
+      if (text !== '') push({ type: 'text', text, marks: marks(code) });
+    };
+    for (const child of inline?.children ?? []) {
+      switch (child.type) {
+        case 'text':
+          pushText(child.content, false);
+          break;
+        case 'code_inline':
+          pushText(child.content, true);
+          break;
+        case 'softbreak':
+          pushText(' ', false);
+          break;
+        case 'hardbreak':
+          push({ type: 'hardBreak', marks: marks(false) });
+          break;
+        case 'strong_open':
+        case 'strong_close':
+          bump(syntaxMarks, 'bold', child.nesting);
+          break;
+        case 'em_open':
+        case 'em_close':
+          bump(syntaxMarks, 'italic', child.nesting);
+          break;
+        case 's_open':
+        case 's_close':
+          bump(syntaxMarks, 'strike', child.nesting);
+          break;
+        case 'link_open': {
+          const href = child.attrGet('href') ?? '';
+          if (isAllowedLinkHref(href)) {
+            const title = child.attrGet('title');
+            links.push({ href, title: title === null || title === '' ? null : title });
+          } else {
+            this.linkRemoved();
+            links.push(null);
+          }
+          break;
+        }
+        case 'link_close':
+          links.pop();
+          break;
+        case 'image':
+          this.imageDropped();
+          break;
+        case 'html_inline': {
+          const meaning = inlineTagMeaning(child.content);
+          if (meaning.kind === 'hardBreak') push({ type: 'hardBreak', marks: marks(false) });
+          else if (meaning.kind === 'open') bump(tagMarks, meaning.mark, 1);
+          else if (meaning.kind === 'close') bump(tagMarks, meaning.mark, -1);
+          else this.markupDropped();
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    return content;
+  }
+}
+
+/** Appends without spreading, so a list of any length cannot overflow the call stack. */
+function append(target: LooseNode[], nodes: readonly LooseNode[]): void {
+  for (const node of nodes) target.push(node);
+}
+
+/** The visible text of a block of raw HTML: comments, scripts and tags removed, entities decoded. */
+function htmlText(html: string): string {
+  const stripped = html.replace(HTML_COMMENT, ' ').replace(HTML_RAW_TEXT, ' ').replace(HTML_TAG, ' ');
+  return decodeEntities(stripped).replace(/\s+/g, ' ').trim();
+}
+
+/** Character references decoded as CommonMark decodes them (backslashes are left alone). */
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/g, (entity) =>
+    markdownParser().utils.unescapeAll(entity),
+  );
+}
+
+/**
+ * Reads CommonMark (plus `~~strike~~`) into a document (spec 001 §5, `formats/SPEC.md` F1–F12):
+ * level-1 headings start sections, level-2 headings subsections, 3–4 stay headings, 5–6 become
+ * level 4; content before the first level-1 heading goes into an "Untitled" section. Images, raw
+ * HTML, front matter and refused links are dropped and reported.
+ *
+ * @throws FormatError `too_large` past {@link MAX_MARKDOWN_LENGTH} characters or the model's node
+ *   limit, `invalid_document` when the result cannot be a document.
+ */
+export function markdownToDocument(markdown: string, options: FormatImportOptions = {}): ImportResult {
+  if (typeof markdown !== 'string') {
+    throw new FormatError({ reason: 'invalid_text', message: 'Markdown must be given as text.' });
+  }
+  if (markdown.length > MAX_MARKDOWN_LENGTH) {
+    throw new FormatError({
+      reason: 'too_large',
+      message: `The Markdown file is too large: at most ${MAX_MARKDOWN_LENGTH / (1024 * 1024)} MiB of text is read.`,
+    });
+  }
+  const reader = new MarkdownReader();
+  // A byte-order mark would otherwise stand before the first heading and turn it into text.
+  const text = markdown.startsWith('\uFEFF') ? markdown.slice(1) : markdown;
+  const frontMatter = FRONT_MATTER.exec(text);
+  const source = frontMatter === null ? text : text.slice(frontMatter[0].length);
+  const tree = reader.read(markdownParser().parse(source, {}));
+  reader.noteMarkup(frontMatter !== null);
+  const result = normalizeDocument(tree, { generateId: options.generateId });
+  if (!result.ok) {
+    const tooLarge = result.error.problem.includes('nodes and marks');
+    throw new FormatError({
+      reason: tooLarge ? 'too_large' : 'invalid_document',
+      message: `The Markdown file cannot be read as a document: ${result.error.message}`,
+      cause: result.error,
+    });
+  }
+  const { report } = result;
+  const repaired =
+    report.restructuredNodes +
+    report.flattenedNodes +
+    report.fixedAttributes +
+    reader.nestedHeadings +
+    reader.flattened;
+  if (repaired > 0) {
+    reader.notes.add(
+      'content_repaired',
+      (count) =>
+        `${counted(count, 'part')} of the file ${count === 1 ? 'was' : 'were'} rearranged to fit the document's structure.`,
+      repaired,
+    );
+  }
+  const formatting = report.droppedMarks + reader.titleFormatting;
+  if (formatting > 0) {
+    reader.notes.add(
+      'formatting_dropped',
+      (count) =>
+        `Formatting was dropped in ${counted(count, 'place')}: titles are plain text, and code cannot be combined with other marks.`,
+      formatting,
+    );
+  }
+  return { document: result.doc, report: { format: 'md', notes: reader.notes.list() } };
+}

@@ -1,0 +1,17 @@
+/**
+ * `@planwright/sdk/formats/node`: the conversions that need Node-only libraries — .docx in and out,
+ * PDF out, HTML in without a browser — and one entry point per direction for every format. Browser
+ * bundles never import this. Rules: `src/formats/SPEC.md`.
+ */
+
+export {
+  type ExportDocumentOptions,
+  exportDocument,
+  type ImportDocumentOptions,
+  importDocument,
+} from './convert.js';
+export { type DocxExportOptions, documentToDocx } from './docx-export.js';
+export { type DocxImportOptions, docxToDocument } from './docx-import.js';
+export { parseHtmlInNode } from './html-dom.js';
+export { documentToPdf, type PdfExportOptions } from './pdf-export.js';
+export { DEFAULT_ZIP_LIMITS, inspectZip, type ZipEntryInfo, type ZipLimits } from './zip-guard.js';
