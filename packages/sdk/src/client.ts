@@ -5,6 +5,7 @@ import { createHttpClient, type HttpClient, type HttpClientOptions } from './htt
 import { type ActivitiesResource, createActivitiesResource } from './resources/activities.js';
 import { type BlueprintsResource, createBlueprintsResource } from './resources/blueprints.js';
 import { type ContactResource, createContactResource } from './resources/contact.js';
+import { type ConversionResource, createConversionResource } from './resources/conversion.js';
 import { createDocumentsResource, type DocumentsResource } from './resources/documents.js';
 import { createOrganizationsResource, type OrganizationsResource } from './resources/organizations.js';
 import { createSiteResource, type SiteResource } from './resources/site.js';
@@ -16,6 +17,8 @@ export interface PlanwrightClientOptions extends HttpClientOptions {
   authClient?: AuthClientKind;
   /** The browser client's CSRF token source; defaults to the `csrftoken` cookie of `document.cookie`. */
   getCsrfToken?: () => string | null | undefined;
+  /** Milliseconds since the epoch, for token expiry; defaults to `Date.now`, looked up at each call. */
+  now?: () => number;
 }
 
 /** Everything the SDK talks to the server with, sharing one request helper and one token store. */
@@ -40,6 +43,8 @@ export interface PlanwrightClient {
   readonly organizations: OrganizationsResource;
   /** The global system prompt (read-only). */
   readonly systemPrompt: SystemPromptResource;
+  /** The token-based conversion service: a content tree to .docx, PDF, HTML or JSON. */
+  readonly conversion: ConversionResource;
 }
 
 /**
@@ -51,7 +56,7 @@ export interface PlanwrightClient {
  * const { version } = await client.site.health();
  */
 export function createPlanwrightClient(options: PlanwrightClientOptions = {}): PlanwrightClient {
-  const { authClient, getCsrfToken, ...httpOptions } = options;
+  const { authClient, getCsrfToken, now, ...httpOptions } = options;
   const tokenStore = options.tokenStore ?? new MemoryTokenStore();
   const http = createHttpClient({ ...httpOptions, tokenStore });
   return {
@@ -65,5 +70,6 @@ export function createPlanwrightClient(options: PlanwrightClientOptions = {}): P
     activities: createActivitiesResource(http),
     organizations: createOrganizationsResource(http),
     systemPrompt: createSystemPromptResource(http),
+    conversion: createConversionResource(http, { tokenStore, now }),
   };
 }

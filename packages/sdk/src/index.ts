@@ -155,6 +155,13 @@ export { AuthRequiredError } from './errors/auth-required-error.js';
 export { ERROR_CODES, type ErrorCode } from './errors/error-codes.js';
 export { toErrorMessage } from './errors/error-message.js';
 export { type ApiFieldError, apiFieldErrors } from './errors/field-errors.js';
+// The small, dependency-free part of `@planwright/sdk/formats`, for apps that only name formats and files.
+export {
+  FORMAT_ERROR_REASONS,
+  FormatError,
+  type FormatErrorReason,
+  isFormatErrorReason,
+} from './errors/format-error.js';
 export { InvalidInputError, type InvalidInputErrorOptions } from './errors/invalid-input-error.js';
 export type { ValidationIssue } from './errors/issue-summary.js';
 export { NetworkError, type NetworkErrorOptions } from './errors/network-error.js';
@@ -164,6 +171,18 @@ export {
   type ResponseValidationErrorOptions,
 } from './errors/response-validation-error.js';
 export { RevisionConflictError } from './errors/revision-conflict-error.js';
+export {
+  DOCUMENT_IMPORT_FORMATS,
+  EXPORT_CONTENT_TYPES,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  exportFileName,
+  importFormatOf,
+  isTextFormat,
+  parseExportFormat,
+  requireImportFormat,
+} from './formats/format-names.js';
+export type { ImportFormat, ImportNote, ImportNoteCode, ImportReport } from './formats/import-report.js';
 export {
   type AuthRequiredInfo,
   type CallWithBody,
@@ -219,6 +238,23 @@ export {
   createContactResource,
 } from './resources/contact.js';
 export {
+  CONVERSION_TEXTS,
+  type ConversionFormat,
+  type ConversionOptions,
+  type ConversionResource,
+  type ConversionResourceOptions,
+  createConversionResource,
+  TOKEN_REFRESH_MARGIN_MS,
+} from './resources/conversion.js';
+export {
+  type DocumentFileCalls,
+  type DocumentImportResult,
+  EXPORT_TEXTS,
+  type ImportFileInput,
+  type ImportFileOptions,
+  type ImportMode,
+} from './resources/document-files.js';
+export {
   type DocumentBlueprint,
   type DocumentChanges,
   type DocumentCreateInput,
@@ -230,6 +266,7 @@ export {
   documentSummarySchema,
   progressFromCounts,
 } from './resources/documents.js';
+export { dispositionFileName, type ExportedFile } from './resources/exported-file.js';
 export { type ListPage, listSchema, normalizeList } from './resources/list.js';
 export { LIST_ORDERINGS, type ListOrdering, type ListQuery } from './resources/list-query.js';
 export {

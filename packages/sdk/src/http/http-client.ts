@@ -7,7 +7,7 @@ import { RevisionConflictError } from '../errors/revision-conflict-error.js';
 import type { QueryParams } from './query-string.js';
 import { encodeRequestBody, fitsKeepalive } from './request-body.js';
 import { buildRequestUrl } from './request-url.js';
-import { readErrorBody, readResponseBody } from './response-body.js';
+import { readErrorBody, readResponseBody, readResponseBytes } from './response-body.js';
 import { type RequestTarget, toTransportError } from './transport-error.js';
 
 /** The HTTP methods the request core sends. */
@@ -77,6 +77,11 @@ export interface RequestOptions<S extends ResponseSchema | undefined = undefined
    * write answers its document's new revision only there).
    */
   onHeaders?: (headers: Headers) => void;
+  /**
+   * `'bytes'` reads an OK answer as a `Uint8Array` whatever its content type (downloads: .docx, PDF),
+   * and a schema, when given, then sees those bytes. Failures are read and thrown as usual (H18).
+   */
+  responseType?: 'parsed' | 'bytes';
 }
 
 /** Per-call options for {@link HttpClient.request}, which also takes the body. */
@@ -223,7 +228,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     }
 
     call.onHeaders?.(response.headers);
-    const data = await readResponseBody(response, target);
+    const data =
+      call.responseType === 'bytes'
+        ? await readResponseBytes(response, target)
+        : await readResponseBody(response, target);
     if (!call.schema) return data as ResponseData<S>;
     const result = await call.schema.safeParseAsync(data);
     if (!result.success) {

@@ -21,6 +21,15 @@ function tagOf(value: object): string {
   return Object.prototype.toString.call(value);
 }
 
+/** Also by `instanceof` the realm's own classes: DOM shims (happy-dom, jsdom) may not set the tag. */
+function isGlobalBodyType(value: object): boolean {
+  return (
+    (typeof FormData !== 'undefined' && value instanceof FormData) ||
+    (typeof Blob !== 'undefined' && value instanceof Blob) ||
+    (typeof URLSearchParams !== 'undefined' && value instanceof URLSearchParams)
+  );
+}
+
 /**
  * Spec 000 §7: a JSON body is sent with a JSON content type, a string as plain text, form data and
  * blobs as they are. `null` and `undefined` mean no body.
@@ -29,7 +38,7 @@ export function encodeRequestBody(body: unknown): EncodedBody {
   if (body === undefined || body === null) return { body: undefined, contentType: undefined };
   if (typeof body === 'string') return { body, contentType: 'text/plain;charset=UTF-8' };
   if (typeof body === 'object') {
-    if (SENT_AS_IS.has(tagOf(body)) || ArrayBuffer.isView(body)) {
+    if (SENT_AS_IS.has(tagOf(body)) || isGlobalBodyType(body) || ArrayBuffer.isView(body)) {
       return { body: body as BodyInit, contentType: undefined };
     }
     if (tagOf(body) === '[object ReadableStream]') {

@@ -15,6 +15,15 @@ async function readText(response: Response, target: RequestTarget): Promise<stri
   }
 }
 
+/** An OK answer's body as bytes, for downloads (H18); a body that breaks off is a network failure. */
+export async function readResponseBytes(response: Response, target: RequestTarget): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    throw toTransportError(error, target);
+  }
+}
+
 /**
  * Spec 000 §7: a JSON answer is parsed, anything else is read as text. No content (a 204, a HEAD answer,
  * an empty body: `fetch` reads all three as `''`) is `undefined`. A JSON content type with a body that is

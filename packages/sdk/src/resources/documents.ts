@@ -4,6 +4,7 @@ import type { DocumentJson } from '../model/document-json.js';
 import { type DocumentProgress, progressOf, progressPercent } from '../model/progress.js';
 import type { CallOptions, WriteOptions } from './call-options.js';
 import { detailEnvelope } from './detail-envelope.js';
+import { createDocumentFileCalls, type DocumentFileCalls } from './document-files.js';
 import { documentJsonWire } from './document-json-wire.js';
 import { type ListPage, listSchema } from './list.js';
 import { type ListOrdering, type ListQuery, listParams } from './list-query.js';
@@ -206,8 +207,8 @@ const changesSchema = z.object({
   content: documentJsonWire.optional(),
 });
 
-/** The documents calls (`docs/http-api.md` "Documents"). */
-export interface DocumentsResource {
+/** The documents calls (`docs/http-api.md` "Documents"), with export and import. */
+export interface DocumentsResource extends DocumentFileCalls {
   /** The caller's documents, one page at a time (`GET documents/`). */
   list(query?: ListQuery, options?: CallOptions): Promise<ListPage<DocumentSummary>>;
   /** One document with its content (`GET documents/{uuid}/`); a 404 is an `ApiError` with status 404. */
@@ -233,6 +234,7 @@ export function createDocumentsResource(http: HttpClient): DocumentsResource {
   const path = (uuid: string) => `documents/${pathSegment(uuid, 'uuid')}/`;
 
   return {
+    ...createDocumentFileCalls(http, documentDetailSchema),
     list: async (query, options = {}) =>
       http.get('documents/', {
         params: listParams(query),

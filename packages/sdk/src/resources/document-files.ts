@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '../errors/error-codes.js';
+import { PlanwrightError } from '../errors/planwright-error.js';
+import type { ExportFormat } from '../formats/format-names.js';
+import { IMPORT_NOTE_CODES, type ImportFormat, type ImportReport } from '../formats/import-report.js';
+import type { HttpClient } from '../http/http-client.js';
+import type { CallOptions } from './call-options.js';
+import type { DocumentDetail } from './documents.js';
+import { type ExportedFile, exportedFile } from './exported-file.js';
+import { pathSegment } from './path-segment.js';
+
+/** How an import meets the document (spec 001 §4): `merge` adds what is new, `replace` swaps the content. */
+export type ImportMode = 'merge' | 'replace';
+
+/** A file to import: a browser `File`/`Blob` (named), or bytes with a name. */
+export type ImportFileInput = Blob | { name: string; bytes: Uint8Array };
+
+/** What `documents.importFile` resolves to. */
+export interface DocumentImportResult {
+  /** The document as the import left it (already saved). */
+  document: DocumentDetail;
+  /** What was dropped or changed on the way in. */
+  report: ImportReport;
+}
+
+/** Options of `documents.importFile`. */
+export type ImportFileOptions = CallOptions & { mode?: ImportMode };
+
+const reportWire = z.object({
+  format: z.enum(['md', 'docx', 'html', 'json']).catch('md' as ImportFormat),
+  notes: z
+    .array(
+      z.object({
+        code: z.enum(IMPORT_NOTE_CODES).catch('content_repaired'),
+        message: z.string(),
+        count: z.number().int().positive().catch(1),
+      }),
+    )
+    .catch([]),
+});
+
+/** Spec 001 §8 texts of the Markdown export. */
+export const EXPORT_TEXTS = {
+  uuidRequired: 'Document UUID is required for MD export',
+  noMarkdown: 'No markdown content returned from server',
+} as const;
+
+function failure(message: string): PlanwrightError {
+  return new PlanwrightError({ code: ERROR_CODES.INVALID_RESPONSE, message });
+}
+
+/** The export and import calls of one document (`docs/http-api.md` "Import and export"). */
+export interface DocumentFileCalls {
+  /**
+   * The document as a file (`GET documents/{uuid}/export`, `?format=` for all but Markdown), converted by
+   * the server from what it holds (pending edits are not in it: save first).
+   */
+  exportFile(uuid: string, format: ExportFormat, options?: CallOptions): Promise<ExportedFile>;
+  /**
+   * The document as Markdown (spec 001 §7 "Markdown export"): the answer's text, or its `markdown` field.
+   * @throws PlanwrightError "Document UUID is required for MD export" / "No markdown content returned from server".
+   */
+  exportMarkdown(uuid: string, options?: CallOptions): Promise<string>;
+  /**
+   * Imports a .docx or .md file into the document (`POST documents/{uuid}/import/`, multipart `file` and
+   * `mode`, default `merge`). A refused file rejects with an `ApiError` whose message is the server's one
+   * line and whose `serverCode` is a `FormatErrorReason`; nothing is saved then.
+   */
+  importFile(uuid: string, file: ImportFileInput, options?: ImportFileOptions): Promise<DocumentImportResult>;
+}
+
+/** The export and import calls over a request helper; `detail` reads a document answer. */
+export function createDocumentFileCalls(
+  http: HttpClient,
+  detail: z.ZodType<DocumentDetail>,
+): DocumentFileCalls {
+  const exportPath = (uuid: string) => `documents/${pathSegment(uuid, 'uuid')}/export`;
+  const importAnswer = importAnswerSchema(detail);
+
+  const exportMarkdown = async (uuid: string, options: CallOptions = {}): Promise<string> => {
+    if (typeof uuid !== 'string' || uuid.trim() === '') throw failure(EXPORT_TEXTS.uuidRequired);
+    const body = await http.get(exportPath(uuid), { signal: options.signal });
+    const markdown =
+      typeof body === 'string'
+        ? body
+        : typeof body === 'object' &&
+            body !== null &&
+            typeof (body as { markdown?: unknown }).markdown === 'string'
+          ? (body as { markdown: string }).markdown
+          : undefined;
+    if (markdown === undefined) throw failure(EXPORT_TEXTS.noMarkdown);
+    return markdown;
+  };
+
+  return {
+    exportMarkdown,
+    exportFile: async (uuid, format, options = {}) => {
+      let headers: Headers | undefined;
+      const bytes = await http.get(exportPath(uuid), {
+        params: format === 'md' ? undefined : { format },
+        responseType: 'bytes',
+        signal: options.signal,
+        onHeaders: (answer) => {
+          headers = answer;
+        },
+      });
+      return exportedFile(format, headers, bytes as Uint8Array, '');
+    },
+    importFile: async (uuid, file, options = {}) => {
+      const form = new FormData();
+      if (isBlob(file)) {
+        form.set('file', file, 'name' in file && typeof file.name === 'string' ? file.name : 'upload');
+      } else {
+        form.set('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
+      }
+      form.set('mode', options.mode ?? 'merge');
+      return http.post(`documents/${pathSegment(uuid, 'uuid')}/import/`, form, {
+        signal: options.signal,
+        schema: importAnswer,
+      });
+    },
+  };
+}
+
+/** The import answer: the document, plus `import_report` (an empty report when the server sent none). */
+function importAnswerSchema(detail: z.ZodType<DocumentDetail>): z.ZodType<DocumentImportResult> {
+  return z.unknown().transform(async (body, ctx): Promise<DocumentImportResult> => {
+    const document = await detail.safeParseAsync(body);
+    if (!document.success) {
+      for (const issue of document.error.issues) ctx.addIssue({ ...issue, code: 'custom', input: body });
+      return z.NEVER;
+    }
+    const wire =
+      typeof body === 'object' && body !== null
+        ? (body as { import_report?: unknown }).import_report
+        : undefined;
+    const report = reportWire.safeParse(wire);
+    return { document: document.data, report: report.success ? report.data : { format: 'md', notes: [] } };
+  });
+}
+
+function isBlob(value: ImportFileInput): value is Blob {
+  const tag = Object.prototype.toString.call(value);
+  return (
+    tag === '[object Blob]' ||
+    tag === '[object File]' ||
+    (typeof Blob !== 'undefined' && value instanceof Blob)
+  );
+}
