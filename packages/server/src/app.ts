@@ -9,6 +9,8 @@ import { createPasswordHasher, type PasswordHasher } from './auth/password/index
 import { SessionService } from './auth/session-service.js';
 import { seedDefaultBlueprint } from './blueprints/seed-default-blueprint.js';
 import type { ServerConfig } from './config/config.js';
+import { ConversionPool } from './formats/conversion-pool.js';
+import { ConversionTokens } from './formats/conversion-tokens.js';
 import { registerErrorHandling } from './http/error-handling.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -20,6 +22,7 @@ import { allauthRoutes } from './routes/allauth-routes.js';
 import { blueprintRoutes } from './routes/blueprint-routes.js';
 import { contactRoutes } from './routes/contact-routes.js';
 import { documentRoutes } from './routes/document-routes.js';
+import { fileRoutes } from './routes/file-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { OIDC_CALLBACK_PATH, oidcRoutes } from './routes/oidc-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
@@ -39,6 +42,8 @@ export interface AppDependencies {
   passwordHasher?: PasswordHasher;
   /** Fastify's logger option; defaults to pino at `config.logLevel`. */
   logger?: FastifyServerOptions['logger'];
+  /** Where conversions run; the default is a pool sized by `config.conversion`, closed with the app. */
+  conversions?: ConversionPool;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -121,6 +126,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   organizationRoutes(app, workspace);
   activityRoutes(app, workspace);
   systemPromptRoutes(app, workspace);
+  const conversions =
+    deps.conversions ??
+    new ConversionPool({
+      size: config.conversion.workers ?? ConversionPool.defaultSize(),
+      timeoutMs: config.conversion.timeoutMs,
+    });
+  // A pool the app made is the app's to stop; one passed in belongs to the caller.
+  if (!deps.conversions) app.addHook('onClose', async () => conversions.close());
+  const tokens = new ConversionTokens({ appSettings: storage.appSettings, now });
+  fileRoutes(app, { ...workspace, conversions, tokens });
 
   await registerWebApp(app, config.webDir);
   return app;

@@ -57,6 +57,13 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).max(600_000).default(10_000),
   ),
+  CONVERSION_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(10_000),
+  ),
+  CONVERSION_WORKERS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  IMPORT_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(1024).default(20)),
+  IMPORT_MAX_UNPACKED_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(4096).default(50)),
   SESSION_IDLE_TIMEOUT_HOURS: z.preprocess(
     emptyAsUndefined,
     z.coerce
@@ -115,6 +122,17 @@ export interface OidcProviderConfig {
 }
 
 /** The server's validated configuration. */
+/** How files are converted: in worker threads, each job killed after `timeoutMs`. */
+export interface ConversionConfig {
+  timeoutMs: number;
+  /** How many worker threads convert at once; default: one per CPU core beyond the first, at least 1. */
+  workers: number | undefined;
+  /** The largest file an import takes. */
+  importMaxBytes: number;
+  /** How far a .docx may unpack (counted while inflating). */
+  maxUnpackedBytes: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -131,6 +149,8 @@ export interface ServerConfig {
   contactEmail: string;
   stripe: { publicKey: string; pricingTableId: string } | undefined;
   shutdownTimeoutMs: number;
+  /** Imports and exports (`docs/deployment.md`): worker threads, time limit, sizes. */
+  conversion: ConversionConfig;
   sessions: { idleTimeoutMs: number; maxAgeMs: number; secureCookies: boolean };
   /** Captcha on sign-up, when a secret is set. */
   turnstile: { secret: string; verifyUrl: string } | undefined;
@@ -219,6 +239,12 @@ export function loadConfig(
         ? { publicKey: e.STRIPE_PUBLIC_KEY, pricingTableId: e.STRIPE_PRICING_TABLE_ID }
         : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    conversion: {
+      timeoutMs: e.CONVERSION_TIMEOUT_MS,
+      workers: e.CONVERSION_WORKERS,
+      importMaxBytes: Math.round(e.IMPORT_MAX_MB * 1024 * 1024),
+      maxUnpackedBytes: Math.round(e.IMPORT_MAX_UNPACKED_MB * 1024 * 1024),
+    },
     sessions: {
       idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_HOURS * HOUR_MS,
       maxAgeMs: e.SESSION_MAX_AGE_HOURS * HOUR_MS,

@@ -60,13 +60,16 @@ export function documentDetailBody(
   doc: DocumentHead,
   contentJson: string,
   sections: readonly SectionRow[],
+  extra?: Record<string, unknown>,
 ): Buffer {
   const fields = JSON.stringify(documentFields(doc));
   const outline = JSON.stringify(sections.map((section) => sectionView(section, 'document')));
-  // `fields` is a non-empty object: its closing brace makes way for the last two members.
+  // Extra members (an import's report) follow the outline; an empty object adds nothing.
+  const more = extra ? JSON.stringify(extra).slice(1, -1) : '';
+  // `fields` is a non-empty object: its closing brace makes way for the last members.
   return Buffer.concat([
     Buffer.from(`${fields.slice(0, -1)},"content":`),
     Buffer.from(contentJson),
-    Buffer.from(`,"sections":${outline}}`),
+    Buffer.from(`,"sections":${outline}${more === '' ? '' : `,${more}`}}`),
   ]);
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { PasswordHasher } from '../../src/auth/password/index.js';
 import { loadConfig, type ServerConfig } from '../../src/config/config.js';
+import type { ConversionPool } from '../../src/formats/conversion-pool.js';
 import { createMailer, type Mailer } from '../../src/mail/mailer.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
 
@@ -38,6 +39,7 @@ export async function createTestApp(
     now?: () => Date;
     routes?: (app: FastifyInstance) => void;
     passwordHasher?: PasswordHasher;
+    conversions?: ConversionPool;
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'planwright-server-test-'));
@@ -57,6 +59,7 @@ export async function createTestApp(
     mailer,
     logger: false,
     ...(overrides.now ? { now: overrides.now } : {}),
+    ...(overrides.conversions ? { conversions: overrides.conversions } : {}),
   });
   overrides.routes?.(app);
   await app.ready();

@@ -1,0 +1,272 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  DOCUMENT_IMPORT_FORMATS,
+  EXPORT_CONTENT_TYPES,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  exportFileName,
+  type ImportResult,
+  mergeImportedDocument,
+  parseExportFormat,
+  requireImportFormat,
+} from '@planwright/sdk/formats';
+import type { DocumentJson } from '@planwright/sdk/model';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../auth/require-user.js';
+import { documentDetailBody } from '../documents/document-view.js';
+import { writeDocument } from '../documents/write-document.js';
+import type { ConversionPool } from '../formats/conversion-pool.js';
+import type { ConversionTokens } from '../formats/conversion-tokens.js';
+import { attachmentDisposition, conversionFailure, storableStrings } from '../formats/file-answers.js';
+import { HttpError, parseInput } from '../http/http-error.js';
+import { sendJson } from '../http/json-body.js';
+import { uuidParam } from '../http/uuid-param.js';
+import { recordActivity } from '../structure/activity-entries.js';
+import { normalizeContentInput } from '../structure/content-input.js';
+import { CONTENT_BODY_LIMIT, notFound } from '../structure/not-found.js';
+import { assertRevision, readIfMatch, setRevisionTag } from '../structure/revision.js';
+import { retryStaleWrites } from '../structure/stale-write.js';
+import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
+
+/** What the import, export and conversion routes use beyond the workspace's. */
+export interface FileRouteDeps extends WorkspaceRouteDeps {
+  conversions: ConversionPool;
+  tokens: ConversionTokens;
+}
+
+type DocumentParams = { uuid: string };
+
+const exportQuery = z.object({
+  format: z
+    .string()
+    .optional()
+    .transform((value, ctx): ExportFormat => {
+      const format = value === undefined || value === '' ? 'md' : parseExportFormat(value);
+      if (format) return format;
+      ctx.addIssue({ code: 'custom', message: `Use one of: ${EXPORT_FORMATS.join(', ')}.` });
+      return z.NEVER;
+    }),
+});
+
+const tokenRequest = z
+  .object({ scope: z.literal('convert', { error: 'The only scope is "convert".' }).optional() })
+  .nullish();
+
+const conversionRequest = z.object({
+  content: z.unknown().refine((value) => value !== undefined, { message: 'Content is required.' }),
+  format: z.enum(EXPORT_FORMATS, { error: `Use one of: ${EXPORT_FORMATS.join(', ')}.` }),
+  title: z.string().max(500).optional(),
+});
+
+const importFields = z.object({ mode: z.enum(['merge', 'replace'], { error: 'Use merge or replace.' }) });
+
+function documentIdOf(request: FastifyRequest<{ Params: DocumentParams }>): string {
+  const id = uuidParam(request.params.uuid);
+  if (id === undefined) throw notFound('document');
+  return id;
+}
+
+async function convert<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw conversionFailure(error);
+  }
+}
+
+function sendFile(reply: FastifyReply, format: ExportFormat, title: string, bytes: Uint8Array): FastifyReply {
+  return reply
+    .type(EXPORT_CONTENT_TYPES[format])
+    .header('content-disposition', attachmentDisposition(exportFileName(title, format)))
+    .header('cache-control', 'no-store')
+    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+/** The uploaded file and fields of a multipart import. */
+interface ImportUpload {
+  fileName: string;
+  bytes: Buffer;
+  mode: string | undefined;
+}
+
+async function readUpload(request: FastifyRequest, maxBytes: number): Promise<ImportUpload> {
+  if (!request.isMultipart()) {
+    throw new HttpError(400, 'invalid', 'Send the file as multipart/form-data with a "file" field.', [
+      { param: 'file', code: 'required', message: 'A file is required.' },
+    ]);
+  }
+  let file: { fileName: string; bytes: Buffer } | undefined;
+  let mode: string | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 4 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') file = { fileName: part.filename ?? '', bytes };
+      } else if (part.fieldname === 'mode' && typeof part.value === 'string') {
+        mode = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(
+        413,
+        'too_large',
+        `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+      );
+    }
+    if (typeof code === 'string' && code.startsWith('FST_')) {
+      throw new HttpError(
+        400,
+        'invalid',
+        'The upload could not be read: send one file as multipart/form-data.',
+      );
+    }
+    throw error;
+  }
+  if (!file) {
+    throw new HttpError(400, 'invalid', 'Invalid input: file', [
+      { param: 'file', code: 'required', message: 'A file is required.' },
+    ]);
+  }
+  return { ...file, mode };
+}
+
+/**
+ * Import, export and conversion (`docs/http-api.md` "Import and export"). Every conversion runs in the
+ * worker pool with its time limit; a refused file answers its one-line reason and saves nothing.
+ */
+export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
+  const { storage, sessions, now, conversions, tokens, config } = deps;
+
+  /** `GET documents/{uuid}/export[?format=md|docx|pdf|html|json]`: the stored document as a file. */
+  app.get<{ Params: DocumentParams }>('/api/v1/documents/:uuid/export', async (request, reply) => {
+    const user = await requireUser(request, sessions);
+    const id = documentIdOf(request);
+    const { format } = parseInput(exportQuery, request.query);
+    const doc = await storage.documents.findOwnedWithContentJson(id, user.id);
+    if (!doc) throw notFound('document');
+    const bytes = await convert(() =>
+      conversions.run({ kind: 'export', format, contentJson: doc.contentJson, title: doc.title }),
+    );
+    return sendFile(reply, format, doc.title, bytes);
+  });
+
+  /** `POST apps/tiptap/convert/jwt/` `{scope?: "convert"}`: a short-lived token for the conversion service. */
+  app.post('/api/v1/apps/tiptap/convert/jwt/', async (request) => {
+    const user = await requireUser(request, sessions);
+    parseInput(tokenRequest, request.body);
+    const issued = await tokens.issue(user.id);
+    return {
+      token: issued.token,
+      expires_at: issued.expiresAt.toISOString(),
+      expires_in: Math.round((issued.expiresAt.getTime() - now().getTime()) / 1000),
+    };
+  });
+
+  /**
+   * `POST apps/tiptap/convert/export/` `{content, format, title?}` with `Authorization: Bearer <token>`:
+   * a content tree (what an editor holds, saved or not) as a file. 401 `token_expired`/`token_invalid`.
+   */
+  app.post(
+    '/api/v1/apps/tiptap/convert/export/',
+    { bodyLimit: CONTENT_BODY_LIMIT },
+    async (request, reply) => {
+      await tokens.verify(request.headers.authorization);
+      const input = parseInput(conversionRequest, request.body);
+      const content = normalizeContentInput(input.content);
+      const title = input.title?.trim() ?? '';
+      const bytes = await convert(() =>
+        conversions.run({
+          kind: 'export',
+          format: input.format,
+          contentJson: JSON.stringify(content),
+          title,
+        }),
+      );
+      return sendFile(reply, input.format, title, bytes);
+    },
+  );
+
+  // Multipart is parsed only here: no other route takes files.
+  app.register(async (scope) => {
+    await scope.register(fastifyMultipart);
+
+    /**
+     * `POST documents/{uuid}/import/` multipart `file` (.docx or .md) and `mode` (`merge`, the default, or
+     * `replace`); honours `If-Match`. Answers the updated document plus `import_report`.
+     */
+    scope.post<{ Params: DocumentParams }>('/api/v1/documents/:uuid/import/', async (request, reply) => {
+      const user = await requireUser(request, sessions);
+      const id = documentIdOf(request);
+      const precondition = readIfMatch(request);
+      if (!(await storage.documents.findOwnedHead(id, user.id))) throw notFound('document');
+      const upload = await readUpload(request, config.conversion.importMaxBytes);
+      const { mode } = parseInput(importFields, { mode: upload.mode ?? 'merge' });
+      const imported: ImportResult = await convert(async () => {
+        const format = requireImportFormat(upload.fileName, DOCUMENT_IMPORT_FORMATS);
+        return conversions.run({
+          kind: 'import',
+          format,
+          bytes: upload.bytes,
+          maxUnpackedBytes: config.conversion.maxUnpackedBytes,
+        });
+      });
+      const written = await retryStaleWrites(() =>
+        storage.transaction(async (tx) => {
+          const doc = await tx.documents.findOwnedHead(id, user.id, { forUpdate: true });
+          if (!doc) throw notFound('document');
+          assertRevision(precondition, doc.revision, 'document');
+          const current = JSON.parse(await tx.documents.contentJsonOf(doc.id)) as DocumentJson;
+          const merged = mergeImportedDocument(current, storableStrings(imported.document), mode);
+          const content = importedContent(merged);
+          const at = now();
+          const result = await writeDocument(tx, doc, { content }, { actor: user, now: at });
+          await recordActivity(
+            tx,
+            {
+              ownerId: user.id,
+              actor: user,
+              target: 'document',
+              objectId: doc.id,
+              targetLabel: doc.title,
+              at,
+            },
+            [
+              {
+                verb: 'imported',
+                message: `imported ${JSON.stringify(upload.fileName)} into the document (${mode})`,
+                level: 1,
+              },
+            ],
+          );
+          return { ...result, contentJson: result.contentJson ?? JSON.stringify(content) };
+        }),
+      );
+      setRevisionTag(reply, written.document.revision);
+      return sendJson(
+        reply,
+        documentDetailBody(written.document, written.contentJson, written.sections, {
+          import_report: imported.report,
+        }),
+      );
+    });
+  });
+}
+
+/** The merged tree, normalised for saving; one past the model's limits is refused as too large. */
+function importedContent(merged: DocumentJson): DocumentJson {
+  try {
+    return normalizeContentInput(merged);
+  } catch (error) {
+    if (error instanceof HttpError && error.code === 'invalid_content') {
+      throw new HttpError(
+        413,
+        'too_large',
+        'The document would be too large after this import (at most 100,000 nodes, nested 64 deep).',
+      );
+    }
+    throw error;
+  }
+}
