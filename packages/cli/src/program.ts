@@ -2,7 +2,10 @@ import { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { registerBlueprintsCommand } from './commands/blueprints.js';
 import { registerConfigCommand } from './commands/config.js';
+import { registerConvertCommand } from './commands/convert.js';
 import { registerDocumentsCommand } from './commands/documents.js';
+import { registerExportCommand } from './commands/export.js';
+import { registerImportCommand } from './commands/import.js';
 import { registerLoginCommand } from './commands/login.js';
 import { registerLogoutCommand } from './commands/logout.js';
 import { registerStatusCommand } from './commands/status.js';
@@ -54,6 +57,9 @@ export function createProgram(io: CliIo, args: readonly string[] = []): Command 
   registerLogoutCommand(program, io);
   registerDocumentsCommand(program, io);
   registerBlueprintsCommand(program, io);
+  registerExportCommand(program, io);
+  registerImportCommand(program, io);
+  registerConvertCommand(program, io);
   registerConfigCommand(program, io);
   return program;
 }

@@ -23,6 +23,10 @@ export const CliErrorCode = {
   rateLimited: 'rate_limited',
   cancelled: 'cancelled',
   notFound: 'not_found',
+  fileExists: 'file_exists',
+  fileUnreadable: 'file_unreadable',
+  fileUnwritable: 'file_unwritable',
+  exportFailed: 'export_failed',
 } as const;
 
 export type CliErrorCode = (typeof CliErrorCode)[keyof typeof CliErrorCode];

@@ -20,6 +20,14 @@ export interface FakeDocument {
   /** Subsections per section: `[true, false]` is one section with one finalized subsection of two. */
   outline?: boolean[][];
   updated_at?: string;
+  /** `GET documents/{uuid}/export` answers 500 for it (a converter that crashed). */
+  exportFails?: boolean;
+}
+
+/** A multipart upload as the fake read it (`POST documents/{uuid}/import/`). */
+export interface FakeUpload {
+  file: { name: string; bytes: Uint8Array } | undefined;
+  mode: string | undefined;
 }
 
 export interface FakeBlueprint {
@@ -134,7 +142,8 @@ export function blueprintAnswer(blueprint: FakeBlueprint, withContent = true) {
 /**
  * The documents and blueprints calls of `docs/http-api.md` the CLI uses, over in-memory maps: session
  * tokens, `{data, meta.pagination}` lists with `page`/`page_size`, 404 for unknown uuids, `If-Match`
- * checked (412 with `current_revision`), 401 without a live token.
+ * checked (412 with `current_revision`), 401 without a live token. Export and import convert for real
+ * with `@planwright/sdk/formats/node` (loaded on the first such request, so other tests never load it).
  */
 export async function startFakeWorkspaceServer(
   initial: { documents?: FakeDocument[]; blueprints?: FakeBlueprint[] } = {},
@@ -195,6 +204,21 @@ export async function startFakeWorkspaceServer(
         };
         documents.set(created.uuid, created);
         return sendJson(response, 201, documentAnswer(created));
+      }
+    }
+    const fileMatch = /^\/api\/v1\/documents\/([^/]+)\/(export|import\/)$/.exec(path);
+    if (fileMatch) {
+      const document = documents.get(decodeURIComponent(fileMatch[1] ?? ''));
+      if (!document) return notFound('Document');
+      if (fileMatch[2] === 'export' && method === 'GET') {
+        return void exportAnswer(response, document, url.searchParams.get('format') ?? 'md').catch(
+          (error: unknown) => sendJson(response, 500, { detail: String(error), code: 'server_error' }),
+        );
+      }
+      if (fileMatch[2] === 'import/' && method === 'POST') {
+        return void importAnswer(response, document, body as FakeUpload).catch((error: unknown) =>
+          sendJson(response, 500, { detail: String(error), code: 'server_error' }),
+        );
       }
     }
     const documentMatch = /^\/api\/v1\/documents\/([^/]+)\/$/.exec(path);
@@ -291,12 +315,20 @@ export async function startFakeWorkspaceServer(
   };
 
   const server = await startServer((request, response) => {
-    let text = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => {
-      text += chunk;
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
     });
-    request.on('end', () => handle(request, response, text === '' ? undefined : JSON.parse(text)));
+    request.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const type = header(request, 'content-type') ?? '';
+      if (type.startsWith('multipart/form-data')) {
+        void readUpload(raw, type).then((upload) => handle(request, response, upload));
+        return;
+      }
+      const text = raw.toString('utf8');
+      handle(request, response, text === '' ? undefined : JSON.parse(text));
+    });
   });
   return {
     ...server,
@@ -310,6 +342,102 @@ export async function startFakeWorkspaceServer(
       return token;
     },
   };
+}
+
+/** The `file` and `mode` fields of a multipart body, read by the platform's own `FormData` parser. */
+async function readUpload(raw: Buffer, contentType: string): Promise<FakeUpload> {
+  const form = await new Response(new Uint8Array(raw), {
+    headers: { 'content-type': contentType },
+  }).formData();
+  const file = form.get('file');
+  const mode = form.get('mode');
+  return {
+    file:
+      file instanceof Blob
+        ? { name: (file as File).name, bytes: new Uint8Array(await file.arrayBuffer()) }
+        : undefined,
+    mode: typeof mode === 'string' ? mode : undefined,
+  };
+}
+
+/** A small real document for a fake one: one section per outline entry, its subsections, a paragraph. */
+function markdownOf(document: FakeDocument): string {
+  const outline = document.outline ?? [[false]];
+  return outline
+    .map((subsections, index) =>
+      [
+        `# Section ${index + 1}`,
+        ...subsections.map((_, sub) => `## Part ${index + 1}.${sub + 1}\n\nText of ${document.title}.`),
+      ].join('\n\n'),
+    )
+    .join('\n\n');
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  md: 'text/markdown; charset=utf-8',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+  html: 'text/html; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+
+/** `GET documents/{uuid}/export[?format=]`: the fake document converted by the SDK, as the server sends it. */
+async function exportAnswer(response: ServerResponse, document: FakeDocument, format: string): Promise<void> {
+  const contentType = CONTENT_TYPES[format];
+  if (!contentType) return sendJson(response, 400, { detail: 'Unknown format.', code: 'invalid' });
+  if (document.exportFails) {
+    return sendJson(response, 500, { detail: 'The document could not be converted.', code: 'server_error' });
+  }
+  const formats = await import('@planwright/sdk/formats');
+  const node = await import('@planwright/sdk/formats/node');
+  const { document: content } = formats.markdownToDocument(markdownOf(document));
+  const bytes = await node.exportDocument(content, format as 'md', { title: document.title });
+  const name = formats.exportFileName(document.title, format as 'md');
+  response.writeHead(200, {
+    'content-type': contentType,
+    'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+  });
+  response.end(bytes);
+}
+
+/** The fake's upload limit (the real one is a server setting). */
+export const FAKE_IMPORT_MAX_BYTES = 1_000_000;
+
+/**
+ * `POST documents/{uuid}/import/`: .md and .docx only (415 otherwise), at most {@link FAKE_IMPORT_MAX_BYTES} (413), converted by the SDK (a
+ * `FormatError` answers 422 with its message and reason); `merge` appends the new sections, `replace`
+ * swaps them in.
+ */
+async function importAnswer(
+  response: ServerResponse,
+  document: FakeDocument,
+  upload: FakeUpload,
+): Promise<void> {
+  const file = upload.file;
+  const format = /\.(md|docx)$/i.exec(file?.name ?? '')?.[1]?.toLowerCase() as 'md' | 'docx' | undefined;
+  if (!file || !format) {
+    return sendJson(response, 415, {
+      detail: 'Unsupported file type: only .md, .docx files can be imported.',
+      code: 'unsupported_format',
+    });
+  }
+  if (file.bytes.length > FAKE_IMPORT_MAX_BYTES) {
+    return sendJson(response, 413, { detail: 'The file is larger than 1 MB.', code: 'too_large' });
+  }
+  const [sdk, node] = await Promise.all([import('@planwright/sdk'), import('@planwright/sdk/formats/node')]);
+  let result: Awaited<ReturnType<typeof node.importDocument>>;
+  try {
+    result = await node.importDocument(file.bytes, format);
+  } catch (error) {
+    if (!sdk.FormatError.isInstance(error)) throw error;
+    return sendJson(response, 422, { detail: error.message, code: error.reason });
+  }
+  const imported = result.document.content.map((section) =>
+    section.content.filter((node) => node.type === 'subsection').map(() => false),
+  );
+  document.outline = upload.mode === 'replace' ? imported : [...(document.outline ?? [[false]]), ...imported];
+  document.revision = (document.revision ?? 1) + 1;
+  sendJson(response, 200, { ...documentAnswer(document), import_report: result.report });
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {

@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import type { CliIo } from '../cli-io.js';
+import { parseCommandInput, type Zod } from '../options/parse-command-input.js';
+
+const convertInput = (z: Zod) =>
+  z.object({
+    json: z.boolean().default(false),
+    input: z.string().min(1, 'expected a file to convert'),
+    output: z.string().min(1, 'expected a file name, or - for standard output'),
+    format: z.string().optional(),
+    title: z.string().optional(),
+    force: z.boolean().default(false),
+  });
+
+/**
+ * `planwright convert <in> -o <out>`: a file from one format to another on this computer, with no
+ * server, config or session. The work is in `src/transfer/convert-file.ts`, loaded only when it runs.
+ */
+export function registerConvertCommand(program: Command, io: CliIo): void {
+  program
+    .command('convert')
+    .description('convert a file offline: .md, .docx, .html, .json in; .md, .docx, .pdf, .html, .json out')
+    .argument('<input>', 'the file to read (its extension says its format)')
+    .requiredOption(
+      '-o, --output <file>',
+      'the file to write (its extension says the format), or - for standard output',
+    )
+    .option(
+      '--format <format>',
+      'the output format, when -o is - or its extension says nothing: md, docx, pdf, html or json',
+    )
+    .option(
+      '--title <title>',
+      "the document's title (title page, HTML <title>; default: the input file's name)",
+    )
+    .option('--force', 'replace the output file if it exists')
+    .action(async (_input: string, _options: unknown, command: Command) => {
+      const input = await parseCommandInput(command, convertInput);
+      const { convertFile } = await import('../transfer/convert-file.js');
+      await convertFile(io, input);
+    });
+}

@@ -1,0 +1,128 @@
+import { basename, extname } from 'node:path';
+import type { ExportFormat, ImportFormat, ImportReport } from '@planwright/sdk/formats';
+import type { CliIo } from '../cli-io.js';
+import { terminalText } from '../display/terminal-text.js';
+import { UsageError } from '../errors/cli-error.js';
+import { createOutput } from '../output.js';
+import {
+  ensureWritable,
+  readInputFile,
+  STDOUT_PATH,
+  writeOutputFile,
+  writeToStdout,
+} from './transfer-files.js';
+import { formatSize, noteText } from './transfer-text.js';
+
+/** What `planwright convert` was asked to do. */
+export interface ConvertInput {
+  json: boolean;
+  input: string;
+  output: string;
+  /** The output format when the output's extension does not say it (or `-o -`). */
+  format?: string | undefined;
+  title?: string | undefined;
+  force: boolean;
+}
+
+/** What `planwright convert … --json` prints. */
+export interface ConvertReport {
+  input: string;
+  output: string;
+  from: ImportFormat;
+  to: ExportFormat;
+  bytes: number;
+  report: ImportReport;
+}
+
+const HINT = 'Run `planwright convert --help` for usage.';
+
+/**
+ * Converts a file on this computer with `@planwright/sdk/formats/node` (loaded only here): read, import
+ * with its report, export. Both formats and the output are checked before the input is read. The
+ * import report's notes go to standard error; a refused input is the SDK's `FormatError` (exit 1).
+ */
+export async function convertFile(io: CliIo, input: ConvertInput): Promise<void> {
+  const formats = await import('@planwright/sdk/formats');
+  let from: ImportFormat;
+  try {
+    from = formats.requireImportFormat(input.input, formats.IMPORT_FORMATS);
+  } catch (error) {
+    if (!formats.FormatError.isInstance(error)) throw error;
+    throw new UsageError(`<input>: ${error.message}`, { suggestion: HINT, cause: error });
+  }
+  const toStdout = input.output === STDOUT_PATH;
+  const to = outputFormat(input, formats.parseExportFormat, formats.EXPORT_FORMATS);
+  if (toStdout) {
+    if (input.json) {
+      throw new UsageError('--json prints a report on standard output, so -o must name a file', {
+        suggestion: HINT,
+      });
+    }
+    if (!formats.isTextFormat(to) && io.stdout.isTTY === true) {
+      throw new UsageError(`refusing to write binary .${to} to a terminal`, {
+        suggestion: 'Use -o FILE, or redirect standard output to a file.',
+      });
+    }
+  } else {
+    await ensureWritable(input.output, input.force);
+  }
+
+  const bytes = await readInputFile(input.input);
+  const { importDocument, exportDocument } = await import('@planwright/sdk/formats/node');
+  const { document, report, title: fileTitle } = await importDocument(bytes, from);
+  // A .docx names its own title (its title page); else the input's base name.
+  const title = input.title ?? fileTitle ?? basename(input.input, extname(input.input));
+  const converted = await exportDocument(document, to, { title });
+
+  if (!input.json) for (const note of report.notes) io.stderr.write(`note: ${noteText(note)}\n`);
+  if (toStdout) {
+    writeToStdout(io.stdout, converted, formats.isTextFormat(to));
+    return;
+  }
+  await writeOutputFile(input.output, converted, input.force);
+  const result: ConvertReport = {
+    input: input.input,
+    output: input.output,
+    from,
+    to,
+    bytes: converted.length,
+    report,
+  };
+  createOutput(io, input).result(
+    result,
+    () =>
+      `Converted ${terminalText(input.input)} (${from}) to ${terminalText(input.output)} (${to}, ${formatSize(converted.length)}).`,
+  );
+}
+
+/** `--format`, else the output's extension. @throws UsageError listing the accepted formats. */
+function outputFormat(
+  input: ConvertInput,
+  parse: (value: string) => ExportFormat | undefined,
+  accepted: readonly ExportFormat[],
+): ExportFormat {
+  const list = accepted.map((format) => `.${format}`).join(', ');
+  if (input.format !== undefined) {
+    const format = parse(input.format);
+    if (format === undefined) {
+      throw new UsageError(`--format: "${input.format}" is not a format; use ${accepted.join(', ')}`, {
+        suggestion: HINT,
+      });
+    }
+    return format;
+  }
+  if (input.output === STDOUT_PATH) {
+    throw new UsageError('-o - needs --format, since there is no file name to tell the format', {
+      suggestion: `For example: planwright convert ${basename(input.input)} -o - --format md`,
+    });
+  }
+  const extension = extname(input.output);
+  const format = extension === '' ? undefined : parse(extension);
+  if (format === undefined) {
+    throw new UsageError(
+      `-o: cannot tell the format of "${basename(input.output)}": use a ${list} file name, or --format`,
+      { suggestion: HINT },
+    );
+  }
+  return format;
+}
