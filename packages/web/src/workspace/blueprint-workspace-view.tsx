@@ -12,8 +12,8 @@ import { BLUEPRINT_WORKSPACE_TEXTS as TEXTS } from './workspace-texts';
 /**
  * The blueprint editing workspace (spec 001 §2 "Blueprint editor layout"; SPEC.md B1–B8): the shared workspace
  * with no chat: a settings panel for the selected section or subsection at 70/30 (minimums 200 and 240 px),
- * Rename Blueprint ("Title cannot be empty"), the System Prompt dialog with the blueprint's own prompt, and an
- * Export that says Markdown export is for documents. No progress and no finalize: blueprints are templates.
+ * Rename Blueprint ("Title cannot be empty") and the System Prompt dialog with the blueprint's own prompt; its
+ * Export as .md says Markdown export is for documents (W35). No progress and no finalize: blueprints are templates.
  */
 export function BlueprintWorkspaceView({ workspace }: { workspace: PlanWorkspace }) {
   const settings = useBlueprintSettings(workspace);
@@ -68,13 +68,7 @@ function BlueprintWorkspace({
       split: BLUEPRINT_SPLIT,
       finalize: false,
       renameBlankCloses: false,
-      // Spec 001 §5: blueprint export accepts only non-Markdown formats.
-      fileActions: (opened) => [
-        {
-          label: TEXTS.exportMarkdown,
-          onSelect: () => opened.structure.showAlert(TEXTS.markdownExportDocumentsOnly),
-        },
-      ],
+      // The File menu's exports are the shared view's (W35: Markdown says it is for documents).
       side: ({ workspace: opened, selection, outline }) => (
         <BlueprintSettingsPanel
           workspace={opened}

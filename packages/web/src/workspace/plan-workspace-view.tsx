@@ -14,13 +14,23 @@ import type { CanvasActions, CursorContext } from '../editor';
 import type { BreadcrumbItem } from '../layout/breadcrumb-store';
 import { useBreadcrumbs } from '../layout/breadcrumbs';
 import { useBrowserPorts } from '../platform/browser-ports-context';
-import type { MenuAction } from '../ui/actions-menu';
+import { ActionsMenu, type MenuAction } from '../ui/actions-menu';
 import { Alert } from '../ui/alert';
 import { LoadError, RETRY_TEXT } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { shownTime } from '../ui/shown-time';
+import { BusyOverlay } from './busy-overlay';
 import { browserClipboardWrite, ConflictDialog } from './conflict-dialog';
 import { EditorPane } from './editor-pane';
+import { exportMenuActions } from './export-actions';
+import { HEADER_IMPORT_FORMATS, type ImportFile, MENU_IMPORT_FORMATS } from './import-actions';
+import {
+  ImportConfirmDialog,
+  ImportDialog,
+  ImportProgressDialog,
+  ImportReportNotice,
+} from './import-dialogs';
+import { ImportFilePicker } from './import-file-picker';
 import type { PlanWorkspace } from './plan-workspace';
 import { ProgressReadout } from './progress-readout';
 import { saveFailureText } from './save-status';
@@ -42,7 +52,7 @@ import { useFillViewport } from './use-fill-viewport';
 import { useSelectionUrl } from './use-selection-url';
 import { WorkspaceMenuBar } from './workspace-menu-bar';
 import { WorkspaceSplit } from './workspace-split';
-import { TOP_BAR_TEXTS, WORKSPACE_TEXTS } from './workspace-texts';
+import { EXPORT_TEXTS, IMPORT_TEXTS, TOP_BAR_TEXTS, WORKSPACE_TEXTS } from './workspace-texts';
 
 /** What the side panel is shown for. */
 export interface SideContext {
@@ -135,8 +145,11 @@ export function PlanWorkspaceView({
   const { clock } = useBrowserPorts();
   const state = useSyncExternalStore(workspace.subscribe, workspace.getSnapshot);
   const structure = useSyncExternalStore(workspace.structure.subscribe, workspace.structure.getSnapshot);
+  const imported = useSyncExternalStore(workspace.imports.subscribe, workspace.imports.getSnapshot);
+  const exported = useSyncExternalStore(workspace.exports.subscribe, workspace.exports.getSnapshot);
+  const importing = imported.step.kind === 'running';
   // B9: what the caller may not change is shown as it is, with nothing that would write.
-  const busy = structure.busy || !state.canEdit;
+  const busy = structure.busy || importing || !state.canEdit;
   const live = useSyncExternalStore(workspace.outline.subscribe, workspace.outline.getSnapshot);
   const onLeaveFailed = useCallback(
     () => workspace.structure.showAlert(WORKSPACE_TEXTS.leaveFailed),
@@ -265,7 +278,23 @@ export function PlanWorkspaceView({
 
   const onEditorReady = useCallback(() => setEditorReady(true), []);
   const { fileActions: makeFileActions } = variant;
-  const fileActions = useMemo(() => makeFileActions?.(workspace) ?? [], [makeFileActions, workspace]);
+  const menuPicker = useRef<HTMLInputElement>(null);
+  const headerPicker = useRef<HTMLInputElement>(null);
+  // W29: import is for documents (the server imports into documents only), by whoever may change them.
+  const canImport = workspace.kind === 'document' && state.canEdit;
+  const exportActions = useMemo(() => exportMenuActions(workspace.exports), [workspace]);
+  const fileActions = useMemo(
+    () => [
+      ...(canImport ? [{ label: IMPORT_TEXTS.menuItem, onSelect: () => menuPicker.current?.click() }] : []),
+      ...exportActions,
+      ...(makeFileActions?.(workspace) ?? []),
+    ],
+    [makeFileActions, workspace, canImport, exportActions],
+  );
+  const pick = useCallback(
+    (accepted: typeof MENU_IMPORT_FORMATS) => (file: ImportFile) => workspace.imports.choose(file, accepted),
+    [workspace],
+  );
   const onCursorContext = useCallback((context: CursorContext) => setCursor(context), []);
 
   const failed = state.load.status === 'failed';
@@ -378,6 +407,37 @@ export function PlanWorkspaceView({
             extraActions={fileActions}
           />
         </div>
+        {ready && (
+          <div className="flex items-center gap-1">
+            {canImport && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm font-normal"
+                disabled={busy}
+                onClick={() => headerPicker.current?.click()}
+              >
+                {IMPORT_TEXTS.headerButton}
+              </button>
+            )}
+            <ActionsMenu labelled label={EXPORT_TEXTS.menu} actions={exportActions} />
+          </div>
+        )}
+        {canImport && (
+          <>
+            <ImportFilePicker
+              ref={menuPicker}
+              label={IMPORT_TEXTS.menuFileLabel}
+              formats={MENU_IMPORT_FORMATS}
+              onPick={pick(MENU_IMPORT_FORMATS)}
+            />
+            <ImportFilePicker
+              ref={headerPicker}
+              label={IMPORT_TEXTS.headerFileLabel}
+              formats={HEADER_IMPORT_FORMATS}
+              onPick={pick(HEADER_IMPORT_FORMATS)}
+            />
+          </>
+        )}
         {ready && variant.finalize && <ProgressReadout progress={live.progress} />}
         {(ready || failed) && <SaveStatusBadge snapshot={save} loadFailed={failed} />}
       </header>
@@ -386,7 +446,13 @@ export function PlanWorkspaceView({
           <Alert kind="info">{variant.texts.readOnly}</Alert>
         </div>
       )}
-      {(structure.alert || structure.notice || save.restoredDraft || saveFailure) && (
+      {(structure.alert ||
+        structure.notice ||
+        save.restoredDraft ||
+        saveFailure ||
+        imported.alert ||
+        imported.report ||
+        exported.alert) && (
         <div className="flex flex-col gap-2 border-b border-base-300 px-3 py-2">
           {saveFailure && (
             <Alert kind="error">
@@ -402,6 +468,22 @@ export function PlanWorkspaceView({
             <Dismissable kind="error" onDismiss={() => workspace.structure.dismissAlert()}>
               {structure.alert}
             </Dismissable>
+          )}
+          {imported.alert && (
+            <Dismissable kind="error" onDismiss={() => workspace.imports.dismissAlert()}>
+              {imported.alert}
+            </Dismissable>
+          )}
+          {exported.alert && (
+            <Dismissable kind="error" onDismiss={() => workspace.exports.dismissAlert()}>
+              {exported.alert}
+            </Dismissable>
+          )}
+          {imported.report && (
+            <ImportReportNotice
+              report={imported.report}
+              onDismiss={() => workspace.imports.dismissReport()}
+            />
           )}
           {structure.notice && (
             <Dismissable kind="info" onDismiss={() => workspace.structure.dismissNotice()}>
@@ -437,6 +519,23 @@ export function PlanWorkspaceView({
         />
       )}
       {dialog?.kind === 'system-prompt' && variant.systemPromptDialog(workspace, () => setDialog(null))}
+      {imported.step.kind === 'choose' && (
+        <ImportDialog
+          imports={workspace.imports}
+          fileName={imported.step.file.name}
+          replace={imported.step.replace}
+        />
+      )}
+      {imported.step.kind === 'confirm' && (
+        <ImportConfirmDialog imports={workspace.imports} fileName={imported.step.file.name} />
+      )}
+      {imported.step.kind === 'running' && <ImportProgressDialog fileName={imported.step.fileName} />}
+      {exported.running && (
+        <BusyOverlay
+          title={EXPORT_TEXTS.busyTitle}
+          message={EXPORT_TEXTS.busyMessage(exported.running.fileName)}
+        />
+      )}
       {dialog?.kind === 'delete-subsection' && (
         <DeleteStructureDialog
           kind="subsection"

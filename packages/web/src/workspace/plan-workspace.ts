@@ -13,6 +13,9 @@ import { isGone } from '../api/write-failure';
 import type { KeyValueStorage } from '../platform/browser-ports';
 import type { Clock } from '../platform/clock';
 import type { EditorBridge } from './editor-bridge';
+import { ExportActions } from './export-actions';
+import { browserSaveFile, type SaveFile } from './export-download';
+import { ImportActions } from './import-actions';
 import { LiveOutline } from './live-outline';
 import { type PlanDetail, type PlanKind, type PlanResource, planResource } from './plan-resource';
 import { SnapshotStore } from './snapshot-store';
@@ -131,6 +134,8 @@ export interface PlanWorkspaceOptions {
   random?: () => number;
   /** A title or structure write went through: caches of the document elsewhere are stale. */
   onWritten?: () => void;
+  /** Where exports go (W37); the browser's downloads otherwise. */
+  saveFile?: SaveFile;
 }
 
 /**
@@ -149,6 +154,10 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
   readonly controller: SaveController<DocumentJson>;
   readonly outline: LiveOutline;
   readonly structure: StructureActions;
+  /** Import of .docx and .md files into a document (W29–W34). */
+  readonly imports: ImportActions;
+  /** Export in every format (W35–W38). */
+  readonly exports: ExportActions;
   private bridge: EditorBridge | null = null;
   private readOnly = false;
   private loadAbort: AbortController | null = null;
@@ -192,6 +201,8 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     this.outline = new LiveOutline(clock);
     this.outline.setSource(() => this.bridge?.skeleton() ?? this.getSnapshot().initialContent);
     this.structure = new StructureActions(this);
+    this.imports = new ImportActions(this);
+    this.exports = new ExportActions(this, options.saveFile ?? browserSaveFile(clock));
   }
 
   /** W3: reads the resource; saving is suppressed until it is loaded (`beginLoading` / `loaded`). */
@@ -316,6 +327,8 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     this.disposed = true;
     this.loadAbort?.abort();
     this.structure.dispose();
+    this.imports.dispose();
+    this.exports.dispose();
     this.controller.dispose();
     this.outline.dispose();
     this.bridge = null;
@@ -352,6 +365,16 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     const content = this.bridge?.getJSON() ?? this.getSnapshot().initialContent;
     if (content === null) throw new Error('The document is not loaded yet.');
     return content;
+  }
+
+  /** The stored title (`''` for none), for an export's file name. */
+  currentTitle(): string {
+    return this.getSnapshot().title;
+  }
+
+  /** Whether a structure call runs (an import waits for none). */
+  structureBusy(): boolean {
+    return this.structure.getSnapshot().busy;
   }
 
   setTitle(title: string): void {

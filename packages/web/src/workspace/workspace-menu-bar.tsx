@@ -2,9 +2,9 @@ import { ActionsMenu, type MenuAction } from '../ui/actions-menu';
 import { TOP_BAR_TEXTS as TEXTS } from './workspace-texts';
 
 /**
- * W10: the File menu (Rename, System Prompt; Import and Export arrive with their issue, so they are not
- * here as dead entries) and the spec's static Edit, View, Insert, Format, Tools and Help menus, shown as
- * disabled menu buttons since they do nothing yet.
+ * W10: the File menu (Rename, System Prompt, then the caller's entries: Import… and the exports of W29–W38)
+ * and the spec's static Edit, View, Insert, Format, Tools and Help menus, shown as disabled menu buttons
+ * since they do nothing yet.
  */
 export function WorkspaceMenuBar({
   onRename,
@@ -15,7 +15,7 @@ export function WorkspaceMenuBar({
   /** Absent: no Rename (the caller may not change the title). */
   onRename?: (() => void) | undefined;
   onSystemPrompt: () => void;
-  /** Entries after Rename and System Prompt (the blueprint's Export as .md). */
+  /** Entries after Rename and System Prompt (Import…, Export as .md and the other formats). */
   extraActions?: readonly MenuAction[];
   disabled?: boolean;
 }) {

@@ -177,3 +177,48 @@ export const BLUEPRINT_SYSTEM_PROMPT_TEXTS = {
   cancel: 'Cancel',
   failed: BLUEPRINT_TEXTS.saveChangesFailed,
 } as const;
+
+/** Import (spec 001 §2 "Import and busy dialogs", §4 import mode, §5, §8). */
+export const IMPORT_TEXTS = {
+  /** The File menu's entry (it takes .docx). */
+  menuItem: 'Import…',
+  /** The header's button (it takes .docx and .md). */
+  headerButton: 'Import',
+  /** The hidden file inputs' names. */
+  menuFileLabel: 'File to import (.docx)',
+  headerFileLabel: 'File to import (.docx or .md)',
+  dialogHeading: 'Import document',
+  intro: 'The file’s sections and subsections are added to this document, titled “(Imported) …”.',
+  replace: 'Replace document',
+  replaceHelp: 'Replace the whole document with the file instead of adding to it.',
+  cancel: 'Cancel',
+  import: 'Import',
+  confirmHeading: 'Replace document?',
+  confirmBody:
+    'Replace the whole document with the imported file? Its current sections and text are removed; sections whose titles match keep their settings. This cannot be undone.',
+  confirmReplace: 'Replace',
+  progressHeading: 'Importing document',
+  progressMessage: (fileName: string) => `Reading ${fileName}…`,
+  failed: (message: string) => `Import failed: ${message}`,
+  unknownFailure: 'An unexpected error occurred.',
+  readBackFailed: (message: string) =>
+    `The file was imported, but the document could not be read again: ${message}. Reload the page to see it.`,
+  saveFirstFailed: 'Failed to save changes',
+  reportHeading: (fileName: string) => `Imported ${fileName}.`,
+  reportClean: 'Everything in the file arrived as it was.',
+  reportNotes: 'What changed on the way in:',
+} as const;
+
+/** Export (spec 001 §2 "Top bar", §5, §7, §8). */
+export const EXPORT_TEXTS = {
+  /** The header's menu button. */
+  menu: 'Export',
+  item: (format: string) => `Export as .${format}`,
+  busyTitle: 'Exporting document',
+  busyMessage: (fileName: string) => `Preparing ${fileName}…`,
+  failed: (message: string) => `Export failed: ${message}`,
+  /** Spec 001 §8: the alert when the failure has no message. */
+  error: 'Export error',
+  saveFirstFailed: 'Failed to save changes',
+  markdownExportDocumentsOnly: BLUEPRINT_TEXTS.markdownExportDocumentsOnly,
+} as const;

@@ -105,7 +105,7 @@ describe('top bar (SPEC.md W8, W10, W13)', () => {
     expect(screen.queryByText(/subsection\(s\) completed/)).toBeNull();
   });
 
-  it('W10: File has Rename and System Prompt; the other menus are disabled placeholders', async () => {
+  it('W10: File has Rename, System Prompt, Import… and the exports; the other menus are disabled placeholders', async () => {
     await arrive();
     fireEvent.click(screen.getByRole('button', { name: 'File' }));
     const menu = screen.getByRole('menu', { name: 'File' });
@@ -113,11 +113,19 @@ describe('top bar (SPEC.md W8, W10, W13)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Rename', 'System Prompt']);
+    ).toEqual([
+      'Rename',
+      'System Prompt',
+      'Import…',
+      'Export as .md',
+      'Export as .docx',
+      'Export as .pdf',
+      'Export as .html',
+      'Export as .json',
+    ]);
     for (const name of ['Edit', 'View', 'Insert', 'Format', 'Tools', 'Help']) {
       expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
     }
-    expect(screen.queryByText(/Import|Export/)).toBeNull();
   });
 
   it('W10: System Prompt shows the global prompt read-only, as text', async () => {

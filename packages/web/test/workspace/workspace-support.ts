@@ -369,3 +369,120 @@ export function setupBlueprintWorkspace(overrides: Row = {}) {
   serveSections(server, blueprints, 'blueprints');
   return { server, blueprints, blueprint };
 }
+
+/** A multipart body the SDK sent (the fake server records JSON bodies only). */
+export interface SentForm {
+  path: string;
+  form: FormData;
+}
+
+/** A tiny Markdown outline reader for the fake import: `# ` lines are sections, `## ` lines subsections. */
+function markdownSections(markdown: string, prefix: string) {
+  let next = 0;
+  const uuid = () => `30000000-0000-4000-8000-${String(++next).padStart(12, '0')}`;
+  const sections: Array<{
+    uuid: string;
+    title: string;
+    subsections: Array<{ uuid: string; title: string }>;
+  }> = [];
+  for (const line of markdown.split('\n')) {
+    const section = /^# (.+)$/.exec(line);
+    const subsection = /^## (.+)$/.exec(line);
+    if (section?.[1])
+      sections.push({ uuid: uuid(), title: `${prefix}${section[1].trim()}`, subsections: [] });
+    else if (subsection?.[1]) {
+      if (sections.length === 0) sections.push({ uuid: uuid(), title: `${prefix}Untitled`, subsections: [] });
+      sections.at(-1)?.subsections.push({ uuid: uuid(), title: `${prefix}${subsection[1].trim()}` });
+    }
+  }
+  return sections;
+}
+
+/** The Markdown the fake export answers: the outline's titles as headings. */
+export function outlineMarkdown(content: DocumentJson): string {
+  return outlineOf(content)
+    .sections.flatMap((section) => [
+      `# ${section.title}`,
+      ...section.subsections.map((subsection) => `## ${subsection.title}`),
+    ])
+    .join('\n\n');
+}
+
+/** What the fake conversion service answers: a .docx starts with a zip's `PK\x03\x04`. */
+export const FAKE_DOCX = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]);
+
+/**
+ * The import and export calls of `docs/http-api.md` "Import and export" on top of {@link serveWorkspace}'s
+ * documents: `POST documents/{uuid}/import/` reads the multipart `file` (only its `# ` and `## ` lines, as
+ * Markdown) and `mode`: merge appends the sections titled "(Imported) …", replace swaps the content; the
+ * answer is the document plus `import_report`. `GET documents/{uuid}/export` answers the outline as
+ * Markdown; the conversion token and export answer {@link FAKE_DOCX} (or text for text formats). The
+ * server's fetch is wrapped so multipart bodies are kept in `forms`.
+ */
+export function serveImportExport(server: FakeServer, documents: Map<string, Row>) {
+  const forms: SentForm[] = [];
+  const fetch = server.fetch;
+  server.fetch = ((input: RequestInfo | URL, init: RequestInit = {}) => {
+    if (init.body instanceof FormData) forms.push({ path: new URL(String(input)).pathname, form: init.body });
+    return fetch(input, init);
+  }) as typeof globalThis.fetch;
+  const notes = [
+    { code: 'image_dropped', message: '2 images were dropped: documents hold text only.', count: 2 },
+    { code: 'table_flattened', message: '1 table became paragraphs.', count: 1 },
+  ];
+  let tokens = 0;
+
+  server
+    .on('POST /api/v1/documents/:uuid/import/', async (request) => {
+      const row = documents.get(request.params.uuid ?? '');
+      if (!row) return json({ detail: 'Document not found.', code: 'not_found' }, 404);
+      const sent = forms.at(-1)?.form;
+      const file = sent?.get('file');
+      if (!(file instanceof Blob)) return json({ detail: 'No file was sent.', code: 'invalid' }, 400);
+      const mode = sent?.get('mode');
+      const text = await file.text();
+      let next = 0;
+      const generateId = () => `40000000-0000-4000-8000-${String(++next).padStart(12, '0')}`;
+      const imported = createDocumentContent(
+        markdownSections(text, mode === 'replace' ? '' : '(Imported) '),
+        { generateId },
+      );
+      const content =
+        mode === 'replace'
+          ? imported
+          : {
+              ...(row.content as DocumentJson),
+              content: [...(row.content as DocumentJson).content, ...imported.content],
+            };
+      Object.assign(row, { content, revision: Number(row.revision) + 1 });
+      row.sections = sectionsOfRow(row);
+      return json({ ...row, import_report: { format: 'md', notes } }, 200, {
+        etag: `"${String(row.revision)}"`,
+      });
+    })
+    .on('GET /api/v1/documents/:uuid/export', (request) => {
+      const row = documents.get(request.params.uuid ?? '');
+      if (!row) return json({ detail: 'Document not found.', code: 'not_found' }, 404);
+      return new Response(outlineMarkdown(row.content as DocumentJson), {
+        headers: { 'content-type': 'text/markdown; charset=utf-8' },
+      });
+    })
+    .on('POST /api/v1/apps/tiptap/convert/jwt/', () => {
+      tokens += 1;
+      return json({ token: `convert-token-${tokens}`, expires_in: 300 });
+    })
+    .on('POST /api/v1/apps/tiptap/convert/export/', (request) => {
+      const { format, content } = (request.body ?? {}) as { format?: string; content?: DocumentJson };
+      if (format === 'docx') {
+        return new Response(FAKE_DOCX, {
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          },
+        });
+      }
+      return new Response(content ? outlineMarkdown(content) : '', {
+        headers: { 'content-type': format === 'html' ? 'text/html; charset=utf-8' : 'text/plain' },
+      });
+    });
+  return { forms };
+}
