@@ -17,6 +17,9 @@ const BENCHES = [
   'login-throughput.mjs',
   'document-throughput.mjs',
   'editor-keystroke.mjs',
+  'markdown-export.mjs',
+  'docx-convert.mjs',
+  'docx-vs-pandoc.mjs',
 ];
 const only = process.argv.slice(2);
 
