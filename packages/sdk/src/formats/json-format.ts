@@ -1,7 +1,7 @@
 import { FormatError } from '../errors/format-error.js';
 import type { DocumentJson } from '../model/document-json.js';
 import { normalizeDocument } from '../model/normalize-document.js';
-import type { FormatImportOptions } from './import-options.js';
+import { assertImportText, type FormatImportOptions } from './import-options.js';
 import { counted, ImportNotes, type ImportResult } from './import-report.js';
 
 /** Longest JSON text read, in UTF-16 code units (64 MiB). */
@@ -31,15 +31,7 @@ function oneLine(message: string): string {
  *   (the message names the path), `too_large` past {@link MAX_JSON_LENGTH} or the model's node limit.
  */
 export function jsonToDocument(text: string, options: FormatImportOptions = {}): ImportResult {
-  if (typeof text !== 'string') {
-    throw new FormatError({ reason: 'invalid_text', message: 'JSON must be given as text.' });
-  }
-  if (text.length > MAX_JSON_LENGTH) {
-    throw new FormatError({
-      reason: 'too_large',
-      message: `The JSON file is too large: at most ${MAX_JSON_LENGTH / (1024 * 1024)} MiB of text is read.`,
-    });
-  }
+  assertImportText(text, 'JSON', MAX_JSON_LENGTH);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ''));

@@ -3,7 +3,7 @@ import { FormatError } from '../errors/format-error.js';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES } from '../model/document-json.js';
 import { isAllowedLinkHref } from '../model/link-href.js';
 import { normalizeDocument } from '../model/normalize-document.js';
-import type { FormatImportOptions } from './import-options.js';
+import { assertImportText, type FormatImportOptions } from './import-options.js';
 import { counted, ImportNotes, type ImportResult, UNTITLED_IMPORT_SECTION } from './import-report.js';
 import { type HtmlTagMark, inlineTagMeaning, markdownParser } from './markdown-syntax.js';
 
@@ -432,15 +432,7 @@ function decodeEntities(text: string): string {
  *   limit, `invalid_document` when the result cannot be a document.
  */
 export function markdownToDocument(markdown: string, options: FormatImportOptions = {}): ImportResult {
-  if (typeof markdown !== 'string') {
-    throw new FormatError({ reason: 'invalid_text', message: 'Markdown must be given as text.' });
-  }
-  if (markdown.length > MAX_MARKDOWN_LENGTH) {
-    throw new FormatError({
-      reason: 'too_large',
-      message: `The Markdown file is too large: at most ${MAX_MARKDOWN_LENGTH / (1024 * 1024)} MiB of text is read.`,
-    });
-  }
+  assertImportText(markdown, 'Markdown', MAX_MARKDOWN_LENGTH);
   const reader = new MarkdownReader();
   // A byte-order mark would otherwise stand before the first heading and turn it into text.
   const text = markdown.startsWith('\uFEFF') ? markdown.slice(1) : markdown;

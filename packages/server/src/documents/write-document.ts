@@ -41,7 +41,13 @@ export async function writeDocument(
   tx: TransactionalStorage,
   doc: DocumentHead,
   edit: DocumentEdit,
-  context: { actor: UserRecord; now: Date; sections?: SectionRow[] },
+  context: {
+    actor: UserRecord;
+    now: Date;
+    sections?: SectionRow[];
+    /** What the write as a whole is (an import), recorded before its own events when it changes anything. */
+    event?: ActivityEvent;
+  },
 ): Promise<WrittenDocument> {
   const existing = context.sections ?? (await tx.documents.sectionsOf(doc.id));
   const { content } = edit;
@@ -58,7 +64,7 @@ export async function writeDocument(
   });
 
   const changes: DocumentChanges = { updatedAt: context.now };
-  const events: ActivityEvent[] = [];
+  const events: ActivityEvent[] = context.event ? [context.event] : [];
   if (edit.title !== undefined && edit.title !== doc.title) {
     changes.title = edit.title;
     events.push({

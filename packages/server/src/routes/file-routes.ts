@@ -22,7 +22,6 @@ import { attachmentDisposition, conversionFailure, storableStrings } from '../fo
 import { HttpError, parseInput } from '../http/http-error.js';
 import { sendJson } from '../http/json-body.js';
 import { uuidParam } from '../http/uuid-param.js';
-import { recordActivity } from '../structure/activity-entries.js';
 import { normalizeContentInput } from '../structure/content-input.js';
 import { CONTENT_BODY_LIMIT, notFound } from '../structure/not-found.js';
 import { assertRevision, readIfMatch, setRevisionTag } from '../structure/revision.js';
@@ -221,25 +220,19 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
           const current = JSON.parse(await tx.documents.contentJsonOf(doc.id)) as DocumentJson;
           const merged = mergeImportedDocument(current, storableStrings(imported.document), mode);
           const content = importedContent(merged);
-          const at = now();
-          const result = await writeDocument(tx, doc, { content }, { actor: user, now: at });
-          await recordActivity(
+          const result = await writeDocument(
             tx,
+            doc,
+            { content },
             {
-              ownerId: user.id,
               actor: user,
-              target: 'document',
-              objectId: doc.id,
-              targetLabel: doc.title,
-              at,
-            },
-            [
-              {
+              now: now(),
+              event: {
                 verb: 'imported',
                 message: `imported ${JSON.stringify(upload.fileName)} into the document (${mode})`,
                 level: 1,
               },
-            ],
+            },
           );
           return { ...result, contentJson: result.contentJson ?? JSON.stringify(content) };
         }),

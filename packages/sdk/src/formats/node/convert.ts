@@ -10,6 +10,7 @@ import { documentToMarkdown } from '../markdown-export.js';
 import { markdownToDocument } from '../markdown-import.js';
 import { documentToDocx } from './docx-export.js';
 import { docxToDocument } from './docx-import.js';
+import type { FileExportOptions } from './export-blocks.js';
 import { parseHtmlInNode } from './html-dom.js';
 import { documentToPdf } from './pdf-export.js';
 import type { ZipLimits } from './zip-guard.js';
@@ -21,12 +22,7 @@ export interface ImportDocumentOptions extends FormatImportOptions {
 }
 
 /** Options of {@link exportDocument}. */
-export interface ExportDocumentOptions {
-  /** The document's title: title page, table of contents heading, HTML `<title>`. */
-  title?: string;
-  /** Fixes the creation date written into .docx and PDF files (reproducible output). */
-  creationDate?: Date;
-}
+export type ExportDocumentOptions = FileExportOptions;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 

@@ -24,6 +24,7 @@ import type {
 import { isAllowedLinkHref } from '../../model/link-href.js';
 import {
   documentTitle,
+  type FileExportOptions,
   hasMark,
   linkHrefOf,
   sectionsOf,
@@ -33,15 +34,7 @@ import {
 } from './export-blocks.js';
 
 /** Options of {@link documentToDocx}. */
-export interface DocxExportOptions {
-  /** The document's title: the title page and the file's properties. "Untitled Document" when blank. */
-  title?: string;
-  /**
-   * The creation and modification dates written into the file (properties and zip entries); now when
-   * left out. Fixing it makes the output byte for byte the same for the same document (F68).
-   */
-  creationDate?: Date;
-}
+export type DocxExportOptions = FileExportOptions;
 
 /** One paragraph indent level (24 px = 18 pt) in twentieths of a point. */
 const INDENT_STEP_TWIPS = 360;

@@ -69,3 +69,14 @@ export function linkHrefOf(marks: readonly MarkJson[] | undefined): string | und
   for (const mark of marks ?? []) if (mark.type === 'link') return mark.attrs.href;
   return undefined;
 }
+
+/** Options of the file exports (.docx, PDF and `exportDocument`). */
+export interface FileExportOptions {
+  /** The document's title: the title page, the file's properties, HTML's `<title>`. "Untitled Document" when blank. */
+  title?: string;
+  /**
+   * The creation (and modification) date written into the file; now when left out. Fixing it makes the
+   * output the same bytes for the same document (F68, F77).
+   */
+  creationDate?: Date;
+}

@@ -12,6 +12,7 @@ export {
 } from './convert.js';
 export { type DocxExportOptions, documentToDocx } from './docx-export.js';
 export { type DocxImportOptions, docxToDocument } from './docx-import.js';
+export type { FileExportOptions } from './export-blocks.js';
 export { parseHtmlInNode } from './html-dom.js';
 export { documentToPdf, type PdfExportOptions } from './pdf-export.js';
 export { DEFAULT_ZIP_LIMITS, inspectZip, type ZipEntryInfo, type ZipLimits } from './zip-guard.js';

@@ -17,6 +17,7 @@ import type {
 import { isAllowedLinkHref } from '../../model/link-href.js';
 import {
   documentTitle,
+  type FileExportOptions,
   hasMark,
   linkHrefOf,
   PRODUCT_FOOTER,
@@ -27,12 +28,7 @@ import {
 import { standardFontText } from './pdf-export-text.js';
 
 /** Options of {@link documentToPdf}. */
-export interface PdfExportOptions {
-  /** The document's title: the title page and the file's properties. "Untitled Document" when blank. */
-  title?: string;
-  /** The creation date written into the file; now when left out. Fixed, the output is the same bytes (F77). */
-  creationDate?: Date;
-}
+export type PdfExportOptions = FileExportOptions;
 
 /** One paragraph indent level: 24 px = 18 pt. */
 const INDENT_STEP_PT = 18;
