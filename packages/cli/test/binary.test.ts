@@ -127,6 +127,9 @@ describe('the built planwright binary', () => {
     'documents delete --help',
     'blueprints --help',
     'blueprints show --help',
+    'export --help',
+    'import --help',
+    'convert --help',
   ])('`planwright %s` loads neither Ink, React, zod nor the SDK', async (command) => {
     const { exit, modules } = await modulesLoadedBy([bin, ...command.split(' ')]);
     expect(exit.code).toBe(0);
