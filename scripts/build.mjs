@@ -48,7 +48,13 @@ export function build(options = {}) {
     const changedAt = Math.max(...pkg.inputs.map((input) => newestMtime(join(dir, input))));
     if (!options.force && builtAt > changedAt) continue;
     process.stdout.write(`Building ${pkg.name}…\n`);
-    const result = spawnSync('npm', ['run', 'build', '-w', pkg.name], { cwd: root, stdio: 'inherit' });
+    // Always a production build: started from a test run (NODE_ENV=test), Vite would bundle React's
+    // development runtime.
+    const result = spawnSync('npm', ['run', 'build', '-w', pkg.name], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (result.status !== 0) throw new Error(`building ${pkg.name} failed (exit ${result.status})`);
     writeFileSync(stamp, new Date().toISOString());
     built.push(pkg.name);
