@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A Debian package a test needs, and the file that shows it is installed. */
 export interface SystemPackage {
@@ -53,6 +55,7 @@ export function postgresBinDir(): string | undefined {
 }
 
 let aptUpdated = false;
+const APT_LOCK = join(tmpdir(), 'planwright-tests-apt.lock');
 
 function isDebian(): boolean {
   return existsSync('/etc/debian_version') || /ID(_LIKE)?=.*debian/.test(safeRead('/etc/os-release'));
@@ -82,15 +85,19 @@ export function ensureSystemPackage(pkg: SystemPackage): void {
     );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // Test files (and projects) run in parallel, and apt allows one run at a time: flock(1) queues them.
+  const apt = (...args: string[]) =>
+    execFileSync('flock', ['--wait', '1800', APT_LOCK, 'apt-get', ...args], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env,
+    });
   process.stderr.write(`[tests] installing Debian package ${pkg.debianPackage} for ${pkg.purpose}…\n`);
   if (!aptUpdated) {
-    execFileSync('apt-get', ['update'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+    apt('update');
     aptUpdated = true;
   }
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg.debianPackage], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env,
-  });
+  // Another process may have installed it while this one waited for the lock.
+  if (!pkg.isInstalled()) apt('install', '-y', '--no-install-recommends', pkg.debianPackage);
   if (!pkg.isInstalled()) {
     throw new Error(`Installed ${pkg.debianPackage}, but it is still not usable.`);
   }
