@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM, ensureSystemPackage } from '../support/system-packages.js';
+import { CHROMIUM, ensureSystemPackage } from '../support/system-packages.mjs';
 
 const webIndex = fileURLToPath(new URL('../../packages/web/dist/index.html', import.meta.url));
 

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ensureSystemPackage, POSTGRESQL, postgresBinDir } from './system-packages.js';
+import { ensureSystemPackage, POSTGRESQL, postgresBinDir } from './system-packages.mjs';
 
 /** A PostgreSQL server for tests, from TEST_DATABASE_URL or a throwaway Debian cluster. */
 export interface TestPostgres {

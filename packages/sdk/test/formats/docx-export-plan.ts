@@ -8,6 +8,7 @@ import {
   normalizeDocument,
   type SectionJson,
 } from '@planwright/sdk/model';
+import { ensureSystemPackage, LIBREOFFICE, POPPLER } from '../../../../tests/support/system-packages.mjs';
 import { readCorpusFile } from '../support/corpus.js';
 import {
   countingIds,
@@ -26,25 +27,14 @@ import {
  */
 
 const run = promisify(execFile);
+const systemPackages = { LIBREOFFICE, POPPLER };
 
-/** The Debian packages the export tests need, as tests/support/system-packages.ts names them. */
+/** The Debian packages the export tests need. */
 export type ExportTool = 'LIBREOFFICE' | 'POPPLER';
 
-interface SystemPackagesModule {
-  ensureSystemPackage: (pkg: unknown) => void;
-  LIBREOFFICE: unknown;
-  POPPLER: unknown;
-}
-
-/**
- * Installs (or demands) the system packages a test needs with the repository's `ensureSystemPackage`.
- * That file sits outside this package's TypeScript project (rootDir), so it is loaded by URL at run time
- * rather than imported, which `tsc -p tsconfig.test.json` would refuse.
- */
+/** Installs (or demands) the system packages a test needs with the repository's `ensureSystemPackage`. */
 export async function ensureExportTools(...tools: ExportTool[]): Promise<void> {
-  const url = new URL('../../../../tests/support/system-packages.ts', import.meta.url).href;
-  const systemPackages = (await import(url)) as SystemPackagesModule;
-  for (const tool of tools) systemPackages.ensureSystemPackage(systemPackages[tool]);
+  for (const tool of tools) ensureSystemPackage(systemPackages[tool]);
 }
 
 /** Runs a system program with a time limit and returns its standard output. */

@@ -1,51 +1,43 @@
+// Plain JavaScript with its own declaration file (system-packages.d.mts), so every package's tests can
+// import it: declaration files may live outside a TypeScript project's rootDir.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A Debian package a test needs, and the file that shows it is installed. */
-export interface SystemPackage {
-  /** Debian package name, e.g. `chromium`. */
-  debianPackage: string;
-  /** Tells whether the package is installed and usable. */
-  isInstalled: () => boolean;
-  /** What the package is for, for the error message. */
-  purpose: string;
-}
-
-export const CHROMIUM: SystemPackage = {
+export const CHROMIUM = {
   debianPackage: 'chromium',
   isInstalled: () => existsSync('/usr/bin/chromium'),
   purpose: 'browser tests (driven by playwright-core; no browser is ever downloaded)',
 };
 
-export const POSTGRESQL: SystemPackage = {
+export const POSTGRESQL = {
   debianPackage: 'postgresql',
   // The client package also creates /usr/lib/postgresql/N/bin; only the server ships initdb.
   isInstalled: () => postgresBinDir() !== undefined,
   purpose: 'the storage contract suite against a real PostgreSQL server',
 };
 
-export const LIBREOFFICE: SystemPackage = {
+export const LIBREOFFICE = {
   debianPackage: 'libreoffice-writer-nogui',
   isInstalled: () => existsSync('/usr/bin/soffice'),
   purpose: 'opening exported .docx files in LibreOffice (soffice --headless --convert-to)',
 };
 
-export const POPPLER: SystemPackage = {
+export const POPPLER = {
   debianPackage: 'poppler-utils',
   isInstalled: () => existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/pdfinfo'),
   purpose: 'reading the text and page count of exported PDF files (pdftotext, pdfinfo)',
 };
 
-export const PANDOC: SystemPackage = {
+export const PANDOC = {
   debianPackage: 'pandoc',
   isInstalled: () => existsSync('/usr/bin/pandoc'),
   purpose: 'the .docx and Markdown conversion benchmarks against pandoc',
 };
 
 /** The newest installed PostgreSQL server's bin directory (Debian layout), if any. */
-export function postgresBinDir(): string | undefined {
+export function postgresBinDir() {
   if (!existsSync('/usr/lib/postgresql')) return undefined;
   return readdirSync('/usr/lib/postgresql')
     .filter((version) => /^\d+$/.test(version))
@@ -57,11 +49,11 @@ export function postgresBinDir(): string | undefined {
 let aptUpdated = false;
 const APT_LOCK = join(tmpdir(), 'planwright-tests-apt.lock');
 
-function isDebian(): boolean {
+function isDebian() {
   return existsSync('/etc/debian_version') || /ID(_LIKE)?=.*debian/.test(safeRead('/etc/os-release'));
 }
 
-function safeRead(path: string): string {
+function safeRead(path) {
   try {
     return readFileSync(path, 'utf8');
   } catch {
@@ -74,7 +66,7 @@ function safeRead(path: string): string {
  * on Debian; otherwise throws with the exact command to run. Never skips: a test that needs the
  * package must not pass silently without it.
  */
-export function ensureSystemPackage(pkg: SystemPackage): void {
+export function ensureSystemPackage(pkg) {
   if (pkg.isInstalled()) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !isDebian()) {
@@ -86,7 +78,7 @@ export function ensureSystemPackage(pkg: SystemPackage): void {
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // Test files (and projects) run in parallel, and apt allows one run at a time: flock(1) queues them.
-  const apt = (...args: string[]) =>
+  const apt = (...args) =>
     execFileSync('flock', ['--wait', '1800', APT_LOCK, 'apt-get', ...args], {
       stdio: ['ignore', 'ignore', 'inherit'],
       env,
