@@ -137,6 +137,41 @@ export {
   RECENT_BLUEPRINTS,
   STUDIO_PUBLISHER,
 } from './blueprints/blueprint-texts.js';
+// The realtime chat session (spec 001 §4; rules in chat/SPEC.md).
+export {
+  type ChatRole,
+  type ChatSendOptions,
+  type ChatWireContext,
+  type FrameFailure,
+  type HistoryEntry,
+  type IncomingFrame,
+  messageFrame,
+  type OutgoingFrame,
+  parseIncomingFrame,
+} from './chat/chat-messages.js';
+export {
+  type ChatConnectionStatus,
+  type ChatDelivery,
+  type ChatMessage,
+  type ChatProposal,
+  type ChatSendResult,
+  ChatSession,
+  type ChatSessionOptions,
+  type ChatSnapshot,
+  type ChatStreamEvent,
+  type ToolExecutionState,
+} from './chat/chat-session.js';
+export { CHAT_TEXTS, CHAT_TIMINGS, DEFAULT_CHAT_QUEUE_LIMIT } from './chat/chat-texts.js';
+export {
+  browserSocketFactory,
+  type ChatClock,
+  type ChatCloseEvent,
+  type ChatLogger,
+  type ChatSocket,
+  type ChatSocketFactory,
+  systemChatClock,
+} from './chat/chat-transport.js';
+export { type ChatScope, chatSocketUrl } from './chat/chat-url.js';
 export { createPlanwrightClient, type PlanwrightClient, type PlanwrightClientOptions } from './client.js';
 export {
   documentTitle,

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+
+/** A role in the transcript. */
+export type ChatRole = 'user' | 'ai' | 'system';
+
+/** The longest text taken from one frame: a hostile server must not exhaust memory through one field (C5). */
+const MAX_TEXT = 1_000_000;
+const text = z.string().max(MAX_TEXT);
+const optionalText = text.optional().catch(undefined);
+const id = z.union([z.string().max(200), z.number().finite()]).transform(String);
+
+const historyItemSchema = z
+  .object({
+    id: id.optional().catch(undefined),
+    role: optionalText,
+    type: optionalText,
+    sender: optionalText,
+    content: z.union([text, z.null()]).optional().catch(undefined),
+    message: optionalText,
+    timestamp: z.union([text, z.number().finite()]).optional().catch(undefined),
+    client_id: optionalText,
+  })
+  .passthrough();
+
+/** One history entry as the session keeps it. */
+export interface HistoryEntry {
+  id: string | null;
+  role: ChatRole;
+  content: string;
+  timestamp: string | null;
+  clientId: string | null;
+}
+
+/** An incoming frame after validation (C5): type matched case-insensitively, unknown types kept as `unknown`. */
+export type IncomingFrame =
+  | { type: 'ai'; content: string; messageId: string | null }
+  | { type: 'human'; content: string; clientId: string | null }
+  | { type: 'system'; content: string }
+  | { type: 'tool_generating'; toolName: string | null }
+  | { type: 'end_of_response' }
+  | { type: 'history'; messages: HistoryEntry[] }
+  | {
+      type: 'tool_proposal';
+      toolId: string;
+      toolName: string;
+      payload: Record<string, unknown>;
+      timestamp: string | null;
+    }
+  | { type: 'tool_executing'; toolName: string | null; content: string | null }
+  | { type: 'tool_complete'; toolName: string | null; content: string | null }
+  | { type: 'unknown'; rawType: string };
+
+/** Why a frame was refused. */
+export interface FrameFailure {
+  type: 'invalid';
+  reason: string;
+}
+
+const baseSchema = z.object({ type: z.string().max(100) }).passthrough();
+const contentSchema = z.object({
+  content: z.union([text, z.null()]).optional().catch(undefined),
+  message: optionalText,
+  message_id: id.optional().catch(undefined),
+  id: id.optional().catch(undefined),
+  client_id: optionalText,
+  tool_name: optionalText,
+});
+const proposalSchema = z.object({
+  tool_id: id,
+  tool_name: z.enum(['propose_full_subsection', 'propose_partial_edits']),
+  payload: z.record(z.string(), z.unknown()),
+  timestamp: z.union([text, z.number().finite()]).optional().catch(undefined),
+});
+const historySchema = z.object({
+  messages: z.array(z.unknown()).max(10_000).optional().catch(undefined),
+  history: z.array(z.unknown()).max(10_000).optional().catch(undefined),
+});
+
+function roleOf(raw: string | undefined): ChatRole | null {
+  switch ((raw ?? '').toLowerCase()) {
+    case 'user':
+    case 'human':
+      return 'user';
+    case 'ai':
+    case 'assistant':
+      return 'ai';
+    case 'system':
+      return 'system';
+    default:
+      return null;
+  }
+}
+
+function historyEntryOf(raw: unknown): HistoryEntry | null {
+  const parsed = historyItemSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const item = parsed.data;
+  const role = roleOf(item.role ?? item.type ?? item.sender);
+  const content = item.content ?? item.message;
+  if (!role || typeof content !== 'string') return null;
+  return {
+    id: item.id ?? null,
+    role,
+    content,
+    timestamp: item.timestamp === undefined ? null : String(item.timestamp),
+    clientId: item.client_id ?? null,
+  };
+}
+
+/**
+ * Reads one socket frame: JSON text with a string `type`. Never throws; hostile input gives a `FrameFailure` (C5).
+ */
+export function parseIncomingFrame(data: unknown): IncomingFrame | FrameFailure {
+  if (typeof data !== 'string') return { type: 'invalid', reason: 'frame is not text' };
+  if (data.length > MAX_TEXT * 2) return { type: 'invalid', reason: 'frame too large' };
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return { type: 'invalid', reason: 'frame is not JSON' };
+  }
+  const base = baseSchema.safeParse(json);
+  if (!base.success) return { type: 'invalid', reason: 'frame has no type' };
+  const type = base.data.type.toLowerCase();
+  const fields = contentSchema.safeParse(json);
+  const f = fields.success ? fields.data : {};
+  const body = (): string | null => {
+    const value = f.content ?? f.message;
+    return typeof value === 'string' ? value : null;
+  };
+  switch (type) {
+    case 'ai':
+    case 'assistant': {
+      const content = body();
+      if (content === null) return { type: 'invalid', reason: `${type} frame without content` };
+      return { type: 'ai', content, messageId: f.message_id ?? null };
+    }
+    case 'human': {
+      const content = body();
+      if (content === null) return { type: 'invalid', reason: 'human frame without content' };
+      return { type: 'human', content, clientId: f.client_id ?? null };
+    }
+    case 'system': {
+      const content = body();
+      if (content === null) return { type: 'invalid', reason: 'system frame without content' };
+      return { type: 'system', content };
+    }
+    case 'tool_generating':
+      return { type: 'tool_generating', toolName: f.tool_name ?? null };
+    case 'end_of_response':
+      return { type: 'end_of_response' };
+    case 'history':
+    case 'history_response': {
+      const parsed = historySchema.safeParse(json);
+      const list = parsed.success ? (parsed.data.messages ?? parsed.data.history) : undefined;
+      if (!list) return { type: 'invalid', reason: 'history frame without messages' };
+      const messages = list.map(historyEntryOf).filter((entry): entry is HistoryEntry => entry !== null);
+      return { type: 'history', messages };
+    }
+    case 'tool_proposal': {
+      const parsed = proposalSchema.safeParse(json);
+      if (!parsed.success) return { type: 'invalid', reason: 'malformed tool_proposal' };
+      const p = parsed.data;
+      return {
+        type: 'tool_proposal',
+        toolId: p.tool_id,
+        toolName: p.tool_name,
+        payload: p.payload,
+        timestamp: p.timestamp === undefined ? null : String(p.timestamp),
+      };
+    }
+    case 'tool_executing':
+      return { type: 'tool_executing', toolName: f.tool_name ?? null, content: body() };
+    case 'tool_complete':
+      return { type: 'tool_complete', toolName: f.tool_name ?? null, content: body() };
+    default:
+      return { type: 'unknown', rawType: type };
+  }
+}
+
+/** Chat options as the user sets them (spec 001 §3); only web_access and research go on the wire (C13). */
+export interface ChatSendOptions {
+  webAccess?: boolean;
+  research?: boolean;
+}
+
+/** The context sent with each message: the scope ids. */
+export interface ChatWireContext {
+  document_uuid: string;
+  section_uuid: string | null;
+  subsection_uuid: string | null;
+  chat_id: string | null;
+}
+
+/** Outgoing frames (spec 001 §7). */
+export type OutgoingFrame =
+  | { type: 'authenticate'; token: string }
+  | { type: 'ping'; timestamp: number }
+  | { type: 'history'; content: string }
+  | {
+      type: 'message';
+      message: string;
+      client_id: string;
+      options: { web_access: 'on' | 'off'; research: 'on' | 'off' };
+      context: ChatWireContext;
+    }
+  | { type: 'tool_approval'; tool_id: string; action: 'accept' | 'reject'; client_id: string };
+
+/** Builds the `message` frame; options become "on"/"off" (C13). */
+export function messageFrame(
+  message: string,
+  clientId: string,
+  options: ChatSendOptions,
+  context: ChatWireContext,
+): OutgoingFrame {
+  return {
+    type: 'message',
+    message,
+    client_id: clientId,
+    options: { web_access: options.webAccess ? 'on' : 'off', research: options.research ? 'on' : 'off' },
+    context,
+  };
+}

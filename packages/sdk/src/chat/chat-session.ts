@@ -1,0 +1,865 @@
+import { Subscribable } from '../state/subscribable.js';
+import {
+  type ChatRole,
+  type ChatSendOptions,
+  type ChatWireContext,
+  type HistoryEntry,
+  type IncomingFrame,
+  messageFrame,
+  type OutgoingFrame,
+  parseIncomingFrame,
+} from './chat-messages.js';
+import { CHAT_TEXTS, CHAT_TIMINGS, DEFAULT_CHAT_QUEUE_LIMIT } from './chat-texts.js';
+import {
+  browserSocketFactory,
+  type ChatClock,
+  type ChatCloseEvent,
+  type ChatLogger,
+  type ChatSocket,
+  type ChatSocketFactory,
+  systemChatClock,
+} from './chat-transport.js';
+import { type ChatScope, chatSocketUrl } from './chat-url.js';
+
+/** Connection status (C6). `idle`: never connected; `closed`: disconnected by the client. */
+export type ChatConnectionStatus = 'idle' | 'connecting' | 'connected' | 'error' | 'closed';
+
+/** Where a user message is on its way to the server (C11). */
+export type ChatDelivery = 'queued' | 'sent' | 'failed';
+
+/** One transcript entry (spec 001 §3 "Chat message"). */
+export interface ChatMessage {
+  readonly id: string;
+  readonly role: ChatRole;
+  readonly content: string;
+  readonly timestamp: string;
+  /** `true` while an AI answer streams. */
+  readonly isPartial: boolean;
+  readonly metadata: {
+    /** The client id sent with a user message, for de-duplication (C11). */
+    readonly clientId?: string;
+    readonly delivery?: ChatDelivery;
+    /** The stream ended by a disconnect, not by `end_of_response` (C20). */
+    readonly interrupted?: boolean;
+    /** From history. */
+    readonly serverId?: string;
+  };
+}
+
+/** Tool execution state (C24). */
+export type ToolExecutionState = 'idle' | 'awaiting_approval' | 'executing';
+
+/** A tool proposal and the user's decision (C26). */
+export interface ChatProposal {
+  readonly toolId: string;
+  readonly toolName: 'propose_full_subsection' | 'propose_partial_edits';
+  readonly payload: Readonly<Record<string, unknown>>;
+  readonly timestamp: string;
+  readonly status: 'pending' | 'accepted' | 'rejected';
+  /** `null` while pending; the texts of spec 001 §4 once decided. */
+  readonly message: string | null;
+}
+
+/** What `getSnapshot()` answers; a new frozen object after every visible change. */
+export interface ChatSnapshot {
+  readonly status: ChatConnectionStatus;
+  /** The first 5 s after open (C8). */
+  readonly stabilizing: boolean;
+  readonly error: string | null;
+  /** The scheduled reconnect, if any (C9). */
+  readonly reconnect: { readonly attempt: number; readonly at: number } | null;
+  readonly messages: readonly ChatMessage[];
+  /** Waiting for an answer; sends are ignored meanwhile (C14). */
+  readonly loading: boolean;
+  /** Frames waiting for a connection (C12). */
+  readonly queued: number;
+  readonly historyLoading: boolean;
+  readonly historyWarning: string | null;
+  readonly toolGenerating: boolean;
+  readonly toolExecution: {
+    readonly state: ToolExecutionState;
+    readonly message: string | null;
+    readonly toolName: string | null;
+  };
+  readonly proposals: readonly ChatProposal[];
+  readonly scope: Readonly<Required<ChatScope>>;
+}
+
+/** Stream events: only the new suffix of cumulative content (C19, C20). */
+export type ChatStreamEvent =
+  | { type: 'delta'; messageId: string; text: string }
+  | { type: 'reset'; messageId: string; content: string }
+  | { type: 'end'; messageId: string; interrupted: boolean };
+
+/** Why `send` did nothing (C14–C16). */
+export type ChatSendResult =
+  | { ok: true; messageId: string; clientId: string; queued: boolean }
+  | { ok: false; reason: 'blank' | 'busy' | 'unauthenticated' | 'not_connected' | 'queue_full' | 'disposed' };
+
+/** Options for {@link ChatSession}. */
+export interface ChatSessionOptions {
+  /** The HTTP(S) or WS(S) base of the server, e.g. `https://app.example.com`. */
+  baseUrl: string;
+  scope: ChatScope;
+  /** The stored session token, read at each connect and send (C16). */
+  getToken: () => string | null;
+  /** Default: `globalThis.WebSocket`, looked up at each connect. */
+  socketFactory?: ChatSocketFactory;
+  /** Default: `Date.now` and the global timers, looked up at each call. */
+  clock?: ChatClock;
+  /** For the reconnect jitter, in [0, 1); default `Math.random`. */
+  random?: () => number;
+  /** Client ids; default `crypto.randomUUID`. */
+  createId?: () => string;
+  /** Default `console`. */
+  logger?: ChatLogger;
+  /** Bound of the outgoing queue; default 100 (C12). */
+  queueLimit?: number;
+  /** Queue sends while disconnected (default `true`); `false` refuses them with "AI Agent is not connected". */
+  queueWhileDisconnected?: boolean;
+}
+
+interface QueuedFrame {
+  frame: OutgoingFrame;
+  messageId: string | null;
+}
+
+type TimerName =
+  | 'ping'
+  | 'stabilize'
+  | 'reconnect'
+  | 'history'
+  | 'historyTimeout'
+  | 'warningClear'
+  | 'toolClear'
+  | 'switchWait';
+
+const AUTH_CLOSE_CODES = new Set([4401, 4403, 403, 401]);
+
+function defaultId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+function scopeKey(scope: Required<ChatScope>): string {
+  return JSON.stringify([scope.documentUuid, scope.sectionUuid, scope.subsectionUuid]);
+}
+
+function fullScope(scope: ChatScope): Required<ChatScope> {
+  return {
+    documentUuid: scope.documentUuid,
+    sectionUuid: scope.sectionUuid ?? null,
+    subsectionUuid: scope.subsectionUuid ?? null,
+    chatId: scope.chatId ?? null,
+  };
+}
+
+/**
+ * The realtime chat session of spec 001 §4 (`src/chat/SPEC.md`, C1–C40): connection states, authenticate and
+ * ping, stabilisation, reconnect with backoff, a bounded queue, history, streamed answers as deltas, tool
+ * execution and proposals. Socket, clock, randomness and ids are injected.
+ *
+ * @example
+ * const chat = new ChatSession({ baseUrl: location.origin, scope: { documentUuid }, getToken: () => token });
+ * chat.subscribe(() => render(chat.getSnapshot()));
+ * chat.connect();
+ * chat.send('Draft the goals', { webAccess: true });
+ */
+export class ChatSession extends Subscribable {
+  private readonly clock: ChatClock;
+  private readonly factory: ChatSocketFactory;
+  private readonly random: () => number;
+  private readonly createId: () => string;
+  private readonly logger: ChatLogger;
+  private readonly queueLimit: number;
+  private readonly queueWhileDisconnected: boolean;
+  private readonly baseUrl: string;
+  private readonly getToken: () => string | null;
+  private readonly timers = new Map<TimerName, unknown>();
+  private readonly streamListeners = new Set<(event: ChatStreamEvent) => void>();
+
+  private scope: Required<ChatScope>;
+  private socket: ChatSocket | null = null;
+  private closingSocket: ChatSocket | null = null;
+  private open = false;
+  private everOpened = false;
+  private attempts = 0;
+  private suppressUntil = 0;
+  private switching = false;
+  private disposed = false;
+  private queue: QueuedFrame[] = [];
+  private readonly historyKeys = new Set<string>();
+  private historyRequestedAt = 0;
+  private streamingId: string | null = null;
+  private streamingServerId: string | null = null;
+  /** Messages sent on this socket still owed an `end_of_response`; `loading` while above 0 (C14). */
+  private awaiting = 0;
+  private state: Omit<ChatSnapshot, 'queued' | 'scope'>;
+  private snapshot: ChatSnapshot;
+
+  constructor(options: ChatSessionOptions) {
+    super();
+    this.clock = options.clock ?? systemChatClock;
+    this.factory = options.socketFactory ?? browserSocketFactory;
+    this.random = options.random ?? (() => Math.random());
+    this.createId = options.createId ?? defaultId;
+    this.logger = options.logger ?? {
+      warn: (message) => globalThis.console.warn(message),
+      error: (message) => globalThis.console.error(message),
+    };
+    const limit = options.queueLimit ?? DEFAULT_CHAT_QUEUE_LIMIT;
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError('queueLimit must be a positive integer');
+    this.queueLimit = limit;
+    this.queueWhileDisconnected = options.queueWhileDisconnected ?? true;
+    this.baseUrl = options.baseUrl;
+    this.getToken = options.getToken;
+    this.scope = fullScope(options.scope);
+    this.state = {
+      status: 'idle',
+      stabilizing: false,
+      error: null,
+      reconnect: null,
+      messages: [],
+      loading: false,
+      historyLoading: false,
+      historyWarning: null,
+      toolGenerating: false,
+      toolExecution: { state: 'idle', message: null, toolName: null },
+      proposals: [],
+    };
+    this.snapshot = this.build();
+  }
+
+  /** The current state; the same frozen object until something visible changes. */
+  readonly getSnapshot = (): ChatSnapshot => this.snapshot;
+
+  /** Listens to stream deltas (C19); returns the function that stops it. */
+  onStream(listener: (event: ChatStreamEvent) => void): () => void {
+    this.streamListeners.add(listener);
+    return () => {
+      this.streamListeners.delete(listener);
+    };
+  }
+
+  /** Opens the connection; does nothing while one is opening or open, or a switch waits (C28, C29). */
+  connect(): void {
+    if (this.disposed || this.socket || this.timers.has('switchWait')) return;
+    const token = this.getToken();
+    if (!token) {
+      this.set({ status: 'error', error: CHAT_TEXTS.notAuthenticated, reconnect: null });
+      return;
+    }
+    this.clearTimer('reconnect');
+    if (!this.everOpened && this.attempts === 0) {
+      this.suppressUntil = this.clock.now() + CHAT_TIMINGS.initialErrorSuppressionMs;
+    }
+    let socket: ChatSocket;
+    try {
+      socket = this.factory(chatSocketUrl(this.baseUrl, this.scope, token));
+    } catch {
+      this.set({ status: 'error', error: CHAT_TEXTS.connectFailed, reconnect: null });
+      return;
+    }
+    this.socket = socket;
+    this.open = false;
+    socket.onopen = () => {
+      if (this.socket === socket) this.handleOpen(socket, token);
+    };
+    socket.onmessage = (event) => {
+      if (this.socket === socket) this.handleFrame(event.data);
+    };
+    socket.onclose = (event) => this.handleClose(socket, event);
+    socket.onerror = () => {
+      // Errors are followed by a close, which decides; only log outside the suppression window (C8).
+      if (this.socket === socket && this.clock.now() >= this.suppressUntil)
+        this.logger.warn('Chat socket error');
+    };
+    this.set({ status: 'connecting', reconnect: null });
+  }
+
+  /** Closes the connection on purpose: no reconnect; the queue is kept for the next connect (C22). */
+  disconnect(): void {
+    const socket = this.socket;
+    this.stopConnectionTimers();
+    this.clearTimer('reconnect');
+    this.clearTimer('switchWait');
+    this.switching = false;
+    this.socket = null;
+    this.open = false;
+    this.endStream(true);
+    this.awaiting = 0;
+    this.set({
+      status: 'closed',
+      stabilizing: false,
+      reconnect: null,
+      loading: false,
+      toolGenerating: false,
+    });
+    if (socket) this.closeQuietly(socket);
+  }
+
+  /** Disconnects and stops every timer; later calls do nothing. */
+  dispose(): void {
+    this.disconnect();
+    for (const name of [...this.timers.keys()]) this.clearTimer(name);
+    this.disposed = true;
+  }
+
+  /**
+   * Switches the chat scope or the chat (C29): the old socket is closed, the transcript and proposals cleared,
+   * and the new connection opens once the old one has closed, or after 800 ms at most.
+   */
+  switchTo(scope: Partial<ChatScope>): void {
+    if (this.disposed) return;
+    const next = fullScope({ ...this.scope, ...scope });
+    if (next.chatId !== this.scope.chatId || scopeKey(next) !== scopeKey(this.scope)) {
+      this.historyKeys.delete(scopeKey(next));
+    }
+    this.scope = next;
+    this.failQueued();
+    this.endStream(true);
+    const socket = this.socket;
+    this.stopConnectionTimers();
+    this.clearTimer('reconnect');
+    this.clearTimer('history');
+    this.clearTimer('historyTimeout');
+    this.socket = null;
+    this.open = false;
+    this.everOpened = false;
+    this.attempts = 0;
+    this.switching = true;
+    this.awaiting = 0;
+    this.set({
+      status: 'connecting',
+      error: null,
+      stabilizing: false,
+      reconnect: null,
+      messages: [],
+      loading: false,
+      historyLoading: false,
+      toolGenerating: false,
+      proposals: [],
+      toolExecution: { state: 'idle', message: null, toolName: null },
+    });
+    this.startTimer('switchWait', CHAT_TIMINGS.switchWaitMs, () => this.finishSwitch());
+    if (socket) {
+      this.closingSocket = socket;
+      this.closeQuietly(socket);
+    } else {
+      this.finishSwitch();
+    }
+  }
+
+  /** Requests history now (forced) or when not yet requested for this scope (C17). */
+  requestHistory(options: { force?: boolean } = {}): void {
+    const key = scopeKey(this.scope);
+    if (!options.force && this.historyKeys.has(key)) return;
+    if (!this.open || !this.socket) {
+      if (options.force) this.historyKeys.delete(key);
+      return;
+    }
+    this.historyKeys.add(key);
+    this.historyRequestedAt = this.clock.now();
+    this.clearTimer('history');
+    // Armed before sending: a transport may answer synchronously, inside `send`.
+    this.startTimer('historyTimeout', CHAT_TIMINGS.historyTimeoutMs, () => {
+      this.set({ historyLoading: false, historyWarning: CHAT_TEXTS.historyTimeout });
+      this.startTimer('warningClear', CHAT_TIMINGS.warningClearMs, () => this.clearWarningIfConnected());
+    });
+    this.set({ historyLoading: true });
+    if (!this.transmit({ type: 'history', content: this.scope.chatId ?? '' })) {
+      this.clearTimer('historyTimeout');
+      this.historyKeys.delete(key);
+      this.set({ historyLoading: false });
+    }
+  }
+
+  /**
+   * Sends a user message (C11–C16). Blank text or a send while loading is ignored; no token gives "You are not
+   * authenticated. Please log in."; while disconnected it is queued (or refused with "AI Agent is not connected"
+   * when queueing is off); a full queue refuses it with a system message.
+   */
+  send(text: string, options: ChatSendOptions = {}): ChatSendResult {
+    if (this.disposed) return { ok: false, reason: 'disposed' };
+    if (text.trim() === '') return { ok: false, reason: 'blank' };
+    if (this.state.loading) return { ok: false, reason: 'busy' };
+    if (!this.getToken()) {
+      this.set({ error: CHAT_TEXTS.notAuthenticated });
+      return { ok: false, reason: 'unauthenticated' };
+    }
+    const connected = this.open && this.socket !== null;
+    if (!connected && !this.queueWhileDisconnected) {
+      this.set({ error: CHAT_TEXTS.notConnected });
+      return { ok: false, reason: 'not_connected' };
+    }
+    if (!connected && this.queue.length >= this.queueLimit) {
+      this.addMessage('system', CHAT_TEXTS.sendFailed);
+      return { ok: false, reason: 'queue_full' };
+    }
+    const clientId = this.createId();
+    const messageId = `user-${clientId}`;
+    const frame = messageFrame(text, clientId, options, this.context());
+    this.pushMessage({
+      id: messageId,
+      role: 'user',
+      content: text,
+      timestamp: new Date(this.clock.now()).toISOString(),
+      isPartial: false,
+      metadata: { clientId, delivery: 'queued' },
+    });
+    if (connected) {
+      this.transmit(frame, messageId);
+      return { ok: true, messageId, clientId, queued: false };
+    }
+    this.queue.push({ frame, messageId });
+    this.set({});
+    // A send is how the user resumes after a normal close or a give-up (C15).
+    if (!this.socket && !this.timers.has('reconnect') && !this.switching) this.connect();
+    return { ok: true, messageId, clientId, queued: true };
+  }
+
+  /** Accepts a pending proposal (call after applying it successfully); sends `tool_approval` (C26). */
+  acceptProposal(toolId: string): boolean {
+    return this.decide(toolId, 'accept');
+  }
+
+  /** Rejects a pending proposal; sends `tool_approval` (C26). */
+  rejectProposal(toolId: string): boolean {
+    return this.decide(toolId, 'reject');
+  }
+
+  // ---- internals ----
+
+  private decide(toolId: string, action: 'accept' | 'reject'): boolean {
+    const proposal = this.state.proposals.find((p) => p.toolId === toolId);
+    if (proposal?.status !== 'pending') return false;
+    const decided: ChatProposal = {
+      ...proposal,
+      status: action === 'accept' ? 'accepted' : 'rejected',
+      message: action === 'accept' ? CHAT_TEXTS.changesApplied : CHAT_TEXTS.proposalRejected,
+    };
+    const proposals = this.state.proposals.map((p) => (p.toolId === toolId ? decided : p));
+    const stillPending = proposals.some((p) => p.status === 'pending');
+    this.set({
+      proposals,
+      toolExecution: stillPending
+        ? this.state.toolExecution
+        : { state: 'idle', message: null, toolName: this.state.toolExecution.toolName },
+    });
+    const frame: OutgoingFrame = {
+      type: 'tool_approval',
+      tool_id: toolId,
+      action,
+      client_id: this.createId(),
+    };
+    if (this.open && this.socket) this.transmit(frame);
+    else if (this.queue.length < this.queueLimit) {
+      this.queue.push({ frame, messageId: null });
+      this.set({});
+      if (!this.socket && !this.timers.has('reconnect') && !this.switching) this.connect();
+    } else this.addMessage('system', CHAT_TEXTS.sendFailed);
+    return true;
+  }
+
+  private handleOpen(socket: ChatSocket, token: string): void {
+    this.open = true;
+    this.everOpened = true;
+    try {
+      socket.send(JSON.stringify({ type: 'authenticate', token } satisfies OutgoingFrame));
+    } catch {
+      // The close that follows decides what happens next.
+    }
+    this.schedulePing();
+    this.startTimer('stabilize', CHAT_TIMINGS.stabilizationMs, () => {
+      // Only a connection that stayed up through the window resets the backoff (C8, C9).
+      this.attempts = 0;
+      this.set({ stabilizing: false });
+    });
+    const keepWarning = this.state.historyWarning !== null && this.timers.has('warningClear');
+    this.set({
+      status: 'connected',
+      error: null,
+      reconnect: null,
+      stabilizing: true,
+      historyWarning: keepWarning ? this.state.historyWarning : null,
+    });
+    this.flushQueue();
+    if (!this.historyKeys.has(scopeKey(this.scope))) {
+      this.startTimer('history', CHAT_TIMINGS.historyDelayMs, () => this.requestHistory());
+    }
+  }
+
+  private schedulePing(): void {
+    this.startTimer('ping', CHAT_TIMINGS.pingMs, () => {
+      if (!this.open || !this.socket) return;
+      this.transmit({ type: 'ping', timestamp: this.clock.now() });
+      this.schedulePing();
+    });
+  }
+
+  private flushQueue(): void {
+    while (this.queue.length > 0 && this.open && this.socket) {
+      const entry = this.queue.shift() as QueuedFrame;
+      this.transmit(entry.frame, entry.messageId);
+    }
+    this.set({});
+  }
+
+  /** Sends one frame on the open socket; a throw marks the message failed with a system message (C32). */
+  private transmit(frame: OutgoingFrame, messageId: string | null = null): boolean {
+    const socket = this.socket;
+    if (!socket) return false;
+    try {
+      socket.send(JSON.stringify(frame));
+    } catch {
+      if (messageId)
+        this.updateMessage(messageId, (m) => ({ ...m, metadata: { ...m.metadata, delivery: 'failed' } }));
+      this.addMessage('system', CHAT_TEXTS.sendFailed);
+      return false;
+    }
+    if (messageId) {
+      this.awaiting += 1;
+      this.updateMessage(messageId, (m) => ({ ...m, metadata: { ...m.metadata, delivery: 'sent' } }));
+      this.set({ loading: true });
+    }
+    return true;
+  }
+
+  private handleClose(socket: ChatSocket, event: ChatCloseEvent): void {
+    if (socket === this.closingSocket) {
+      this.closingSocket = null;
+      if (this.switching) this.finishSwitch();
+      return;
+    }
+    if (socket !== this.socket) return;
+    const code = typeof event?.code === 'number' ? event.code : 1006;
+    const wasStabilizing = this.timers.has('stabilize');
+    this.socket = null;
+    this.open = false;
+    this.stopConnectionTimers();
+    this.endStream(true);
+    this.abandonHistoryRequest();
+    this.awaiting = 0;
+    this.set({ stabilizing: false, loading: false, toolGenerating: false });
+    if (AUTH_CLOSE_CODES.has(code)) {
+      this.logger.error(CHAT_TEXTS.authFailedLog);
+      this.set({
+        status: 'error',
+        error: code === 4401 || code === 401 ? CHAT_TEXTS.notAuthenticated : CHAT_TEXTS.connectFailed,
+      });
+      return;
+    }
+    if (code === 1000 || code === 1001) {
+      this.set({ status: 'error', error: CHAT_TEXTS.disconnectedResume });
+      return;
+    }
+    if (!this.everOpened && code !== 1006) {
+      this.set({ status: 'error', error: CHAT_TEXTS.connectFailed });
+      return;
+    }
+    this.scheduleReconnect(wasStabilizing);
+  }
+
+  private scheduleReconnect(wasStabilizing: boolean): void {
+    if (this.attempts >= CHAT_TIMINGS.maxReconnectAttempts) {
+      this.giveUp();
+      return;
+    }
+    this.attempts += 1;
+    const base = Math.min(
+      CHAT_TIMINGS.reconnectMaxMs,
+      CHAT_TIMINGS.reconnectBaseMs * 2 ** (this.attempts - 1),
+    );
+    const jitter = Math.min(Math.max(this.random(), 0), 1);
+    const delay = Math.round(base * (0.8 + 0.4 * jitter));
+    const at = this.clock.now() + delay;
+    const quiet = wasStabilizing || this.clock.now() < this.suppressUntil;
+    this.startTimer('reconnect', delay, () => this.connect());
+    this.set({
+      status: quiet ? 'connecting' : 'error',
+      error: quiet ? this.state.error : CHAT_TEXTS.disconnectedResume,
+      reconnect: { attempt: this.attempts, at },
+    });
+  }
+
+  private giveUp(): void {
+    this.logger.error(CHAT_TEXTS.maxReconnectLog);
+    this.attempts = 0;
+    this.failQueued();
+    this.set({ status: 'error', error: CHAT_TEXTS.disconnectedGaveUp, reconnect: null });
+    this.addMessage('system', CHAT_TEXTS.unableToReconnect);
+  }
+
+  private failQueued(): void {
+    const ids = new Set(this.queue.map((q) => q.messageId).filter((id): id is string => id !== null));
+    this.queue = [];
+    if (ids.size === 0) return;
+    this.set({
+      messages: this.state.messages.map((m) =>
+        ids.has(m.id) ? { ...m, metadata: { ...m.metadata, delivery: 'failed' as const } } : m,
+      ),
+    });
+  }
+
+  private finishSwitch(): void {
+    if (!this.switching) return;
+    this.switching = false;
+    this.clearTimer('switchWait');
+    this.closingSocket = null;
+    this.connect();
+  }
+
+  private abandonHistoryRequest(): void {
+    if (!this.timers.has('historyTimeout')) return;
+    // The answer can no longer arrive on this socket: ask again after the next connect.
+    this.clearTimer('historyTimeout');
+    this.historyKeys.delete(scopeKey(this.scope));
+    this.set({ historyLoading: false });
+  }
+
+  private clearWarningIfConnected(): void {
+    if (this.open) this.set({ historyWarning: null });
+  }
+
+  private handleFrame(data: unknown): void {
+    const frame = parseIncomingFrame(data);
+    if (frame.type === 'invalid') {
+      this.logger.warn(`Ignored chat frame: ${frame.reason}`);
+      return;
+    }
+    this.apply(frame);
+  }
+
+  private apply(frame: IncomingFrame): void {
+    switch (frame.type) {
+      case 'ai':
+        this.applyAi(frame.content, frame.messageId);
+        return;
+      case 'end_of_response':
+        this.endStream(false);
+        this.awaiting = Math.max(0, this.awaiting - 1);
+        this.set({ loading: this.awaiting > 0, toolGenerating: false });
+        return;
+      case 'human':
+        if (frame.clientId && this.state.messages.some((m) => m.metadata.clientId === frame.clientId)) return;
+        this.addMessage('user', frame.content);
+        return;
+      case 'system':
+        this.addMessage('system', frame.content);
+        return;
+      case 'history':
+        this.applyHistory(frame.messages);
+        return;
+      case 'tool_generating':
+        this.set({ toolGenerating: true });
+        return;
+      case 'tool_proposal': {
+        this.clearTimer('toolClear');
+        const known = this.state.proposals.some((p) => p.toolId === frame.toolId);
+        const proposals = known
+          ? this.state.proposals
+          : [
+              ...this.state.proposals,
+              {
+                toolId: frame.toolId,
+                toolName: frame.toolName as ChatProposal['toolName'],
+                payload: frame.payload,
+                timestamp: frame.timestamp ?? new Date(this.clock.now()).toISOString(),
+                status: 'pending' as const,
+                message: null,
+              },
+            ];
+        this.set({
+          proposals,
+          toolGenerating: false,
+          toolExecution: {
+            state: 'awaiting_approval',
+            message: CHAT_TEXTS.reviewProposed,
+            toolName: frame.toolName,
+          },
+        });
+        return;
+      }
+      case 'tool_executing':
+        this.clearTimer('toolClear');
+        this.set({
+          toolGenerating: false,
+          toolExecution: {
+            state: 'executing',
+            message: frame.content ?? frame.toolName ?? this.state.toolExecution.message,
+            toolName: frame.toolName ?? this.state.toolExecution.toolName,
+          },
+        });
+        return;
+      case 'tool_complete':
+        this.set({
+          toolExecution: {
+            state: 'idle',
+            message: frame.content ?? this.state.toolExecution.message,
+            toolName: frame.toolName ?? this.state.toolExecution.toolName,
+          },
+        });
+        this.startTimer('toolClear', CHAT_TIMINGS.toolCompleteClearMs, () =>
+          this.set({ toolExecution: { ...this.state.toolExecution, message: null } }),
+        );
+        return;
+      case 'unknown':
+        return;
+    }
+  }
+
+  private applyAi(content: string, serverId: string | null): void {
+    if (this.streamingId && serverId && this.streamingServerId && serverId !== this.streamingServerId) {
+      this.endStream(false);
+    }
+    if (!this.streamingId) {
+      const id = `ai-${this.createId()}`;
+      this.streamingId = id;
+      this.streamingServerId = serverId;
+      this.pushMessage({
+        id,
+        role: 'ai',
+        content: '',
+        timestamp: new Date(this.clock.now()).toISOString(),
+        isPartial: true,
+        metadata: serverId ? { serverId } : {},
+      });
+    }
+    const id = this.streamingId;
+    const previous = this.state.messages.find((m) => m.id === id)?.content ?? '';
+    if (content.startsWith(previous)) {
+      const delta = content.slice(previous.length);
+      if (delta === '') return;
+      this.updateMessage(id, (m) => ({ ...m, content }));
+      this.emit({ type: 'delta', messageId: id, text: delta });
+    } else if (previous.startsWith(content)) {
+      // A stale, shorter frame: the text already shown stays (C19).
+      return;
+    } else {
+      this.updateMessage(id, (m) => ({ ...m, content }));
+      this.emit({ type: 'reset', messageId: id, content });
+    }
+  }
+
+  private endStream(interrupted: boolean): void {
+    const id = this.streamingId;
+    if (!id) return;
+    this.streamingId = null;
+    this.streamingServerId = null;
+    this.updateMessage(id, (m) => ({
+      ...m,
+      isPartial: false,
+      metadata: interrupted ? { ...m.metadata, interrupted: true } : m.metadata,
+    }));
+    this.emit({ type: 'end', messageId: id, interrupted });
+  }
+
+  private applyHistory(entries: readonly HistoryEntry[]): void {
+    this.clearTimer('historyTimeout');
+    const fromHistory: ChatMessage[] = entries.map((entry, index) => ({
+      id: entry.id ? `history-${entry.id}` : `history-${index}-${this.createId()}`,
+      role: entry.role,
+      content: entry.content,
+      timestamp: entry.timestamp ?? new Date(this.clock.now()).toISOString(),
+      isPartial: false,
+      metadata: {
+        ...(entry.id ? { serverId: entry.id } : {}),
+        ...(entry.clientId ? { clientId: entry.clientId } : {}),
+      },
+    }));
+    const seen = new Set(fromHistory.map((m) => m.metadata.clientId).filter((c) => c !== undefined));
+    // Keep what this client sent or received since asking, unless history already holds it (C18).
+    const local = this.state.messages.filter(
+      (m) =>
+        (m.metadata.delivery === 'queued' || m.id === this.streamingId || this.isSince(m)) &&
+        !(m.metadata.clientId !== undefined && seen.has(m.metadata.clientId)),
+    );
+    // An answer still streaming is in history as a snapshot; the live copy wins (C18).
+    const live = new Set(local.map((m) => m.metadata.serverId).filter((id) => id !== undefined));
+    const kept = fromHistory.filter(
+      (m) => !(m.role === 'ai' && m.metadata.serverId && live.has(m.metadata.serverId)),
+    );
+    this.set({ messages: [...kept, ...local], historyLoading: false });
+  }
+
+  private isSince(message: ChatMessage): boolean {
+    return Date.parse(message.timestamp) >= this.historyRequestedAt;
+  }
+
+  private context(): ChatWireContext {
+    return {
+      document_uuid: this.scope.documentUuid,
+      section_uuid: this.scope.sectionUuid,
+      subsection_uuid: this.scope.subsectionUuid,
+      chat_id: this.scope.chatId,
+    };
+  }
+
+  private addMessage(role: ChatRole, content: string): void {
+    this.pushMessage({
+      id: `${role}-${this.createId()}`,
+      role,
+      content,
+      timestamp: new Date(this.clock.now()).toISOString(),
+      isPartial: false,
+      metadata: {},
+    });
+  }
+
+  private pushMessage(message: ChatMessage): void {
+    this.set({ messages: [...this.state.messages, Object.freeze(message)] });
+  }
+
+  private updateMessage(id: string, change: (m: ChatMessage) => ChatMessage): void {
+    this.set({ messages: this.state.messages.map((m) => (m.id === id ? Object.freeze(change(m)) : m)) });
+  }
+
+  private emit(event: ChatStreamEvent): void {
+    for (const listener of [...this.streamListeners]) listener(event);
+  }
+
+  private closeQuietly(socket: ChatSocket): void {
+    try {
+      socket.close(1000, 'client');
+    } catch {
+      // Already closed: nothing to do.
+    }
+  }
+
+  private stopConnectionTimers(): void {
+    this.clearTimer('ping');
+    this.clearTimer('stabilize');
+    this.clearTimer('history');
+  }
+
+  private startTimer(name: TimerName, ms: number, fn: () => void): void {
+    this.clearTimer(name);
+    const handle = this.clock.setTimeout(() => {
+      if (this.timers.get(name) !== handle) return;
+      this.timers.delete(name);
+      fn();
+    }, ms);
+    this.timers.set(name, handle);
+  }
+
+  private clearTimer(name: TimerName): void {
+    const handle = this.timers.get(name);
+    if (handle === undefined) return;
+    this.timers.delete(name);
+    this.clock.clearTimeout(handle);
+  }
+
+  private set(change: Partial<Omit<ChatSnapshot, 'queued' | 'scope'>>): void {
+    this.state = { ...this.state, ...change };
+    const next = this.build();
+    this.snapshot = next;
+    this.notify();
+  }
+
+  private build(): ChatSnapshot {
+    return Object.freeze({
+      ...this.state,
+      queued: this.queue.length,
+      scope: Object.freeze({ ...this.scope }),
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import type { ChatClock } from '../chat-transport.js';
+
+/** A simulated clock that moves only when told: `advance(ms)` runs every timer that falls due, in order. */
+export class ManualClock implements ChatClock {
+  private time: number;
+  private nextId = 1;
+  private readonly timers = new Map<number, { at: number; callback: () => void }>();
+
+  constructor(start = Date.UTC(2026, 0, 15, 9, 0, 0)) {
+    this.time = start;
+  }
+
+  now = (): number => this.time;
+
+  setTimeout = (callback: () => void, delayMs: number): number => {
+    const id = this.nextId++;
+    this.timers.set(id, { at: this.time + Math.max(0, delayMs), callback });
+    return id;
+  };
+
+  clearTimeout = (handle: unknown): void => {
+    this.timers.delete(handle as number);
+  };
+
+  /** Timers still waiting. */
+  get pending(): number {
+    return this.timers.size;
+  }
+
+  /** Moves time forward by `ms`, running due timers (including ones they schedule) at their own time. */
+  advance(ms: number): void {
+    const end = this.time + ms;
+    for (;;) {
+      let due: [number, { at: number; callback: () => void }] | undefined;
+      for (const entry of this.timers) {
+        if (entry[1].at > end) continue;
+        if (!due || entry[1].at < due[1].at || (entry[1].at === due[1].at && entry[0] < due[0])) due = entry;
+      }
+      if (!due) break;
+      this.timers.delete(due[0]);
+      this.time = due[1].at;
+      due[1].callback();
+    }
+    this.time = end;
+  }
+}
