@@ -1,0 +1,43 @@
+/**
+ * Proposal application: pure functions that read and apply the AI's `propose_full_subsection` and
+ * `propose_partial_edits` tool proposals to a document, and undo them. Rules: `src/proposals/SPEC.md`.
+ */
+
+export type { ApplyProposalOptions } from './apply-common.js';
+export { applyFullSubsection } from './apply-full-subsection.js';
+export { type ApplyPartialEditsOptions, applyPartialEdits } from './apply-partial-edits.js';
+export { applyProposal } from './apply-proposal.js';
+export {
+  type ProposalBlocksResult,
+  type ProposalContentOptions,
+  proposalContentToBlocks,
+} from './proposal-content.js';
+export {
+  EDIT_MODES,
+  type EditMode,
+  type FullSubsectionProposal,
+  fullSubsectionPayloadSchema,
+  MAX_PROPOSAL_EDITS,
+  MAX_PROPOSAL_TEXT_LENGTH,
+  type PartialEdit,
+  type PartialEditsProposal,
+  PROPOSAL_FORMATS,
+  PROPOSAL_TOOL_NAMES,
+  type Proposal,
+  type ProposalContent,
+  type ProposalFormat,
+  type ProposalParseFailure,
+  type ProposalToolName,
+  parseProposal,
+  partialEditsPayloadSchema,
+} from './proposal-payloads.js';
+export type {
+  BodySnapshot,
+  ProposalChange,
+  ProposalFailure,
+  ProposalFailureReason,
+  ProposalInverse,
+  ProposalResult,
+  ProposalSuccess,
+} from './proposal-result.js';
+export { revertProposal } from './revert-proposal.js';
