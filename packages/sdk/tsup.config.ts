@@ -8,6 +8,10 @@ export default defineConfig({
     'formats/index': 'src/formats/index.ts',
     // Node-only libraries (mammoth, docx, pdfmake, linkedom) stay behind their own entry.
     'formats/node/index': 'src/formats/node/index.ts',
+    // Applying the AI's proposals needs the model and the Markdown reader: its own entry, like the model.
+    'proposals/index': 'src/proposals/index.ts',
+    // In-memory chat sockets and a manual clock, for tests of apps built on ChatSession.
+    'testing/index': 'src/chat/testing/index.ts',
   },
   format: ['esm'],
   // tsup's declaration step sets `baseUrl`, which TypeScript 6 reports as deprecated (stack.md gotcha 1),
