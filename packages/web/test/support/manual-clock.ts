@@ -1,47 +1,6 @@
-import type { Clock } from '../../src/platform/clock';
-
 /**
- * A clock that only moves when told: `advance(ms)` runs every timer that falls due, in order. The pages
- * get it through `BrowserPortsContext`, so Testing Library's own waiting keeps the real timers.
+ * The SDK's simulated clock (`@planwright/sdk/testing`): `advance(ms)` runs every timer that falls due, in
+ * order. The pages get it through `BrowserPortsContext`, so Testing Library's own waiting keeps the real
+ * timers.
  */
-export class ManualClock implements Clock {
-  private time: number;
-  private nextId = 1;
-  private readonly timers = new Map<number, { at: number; callback: () => void }>();
-
-  constructor(start = Date.UTC(2026, 0, 15, 9, 0, 0)) {
-    this.time = start;
-  }
-
-  now = (): number => this.time;
-
-  setTimeout = (callback: () => void, delayMs: number): number => {
-    const id = this.nextId++;
-    this.timers.set(id, { at: this.time + Math.max(0, delayMs), callback });
-    return id;
-  };
-
-  clearTimeout = (handle: unknown): void => {
-    this.timers.delete(handle as number);
-  };
-
-  /** Timers still waiting. */
-  get pending(): number {
-    return this.timers.size;
-  }
-
-  advance(ms: number): void {
-    const end = this.time + ms;
-    for (;;) {
-      const due = [...this.timers.entries()]
-        .filter(([, timer]) => timer.at <= end)
-        .sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
-      if (!due) break;
-      const [id, timer] = due;
-      this.timers.delete(id);
-      this.time = timer.at;
-      timer.callback();
-    }
-    this.time = end;
-  }
-}
+export { ManualClock } from '@planwright/sdk/testing';

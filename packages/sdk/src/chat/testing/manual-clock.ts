@@ -1,6 +1,9 @@
 import type { ChatClock } from '../chat-transport.js';
 
-/** A simulated clock that moves only when told: `advance(ms)` runs every timer that falls due, in order. */
+/**
+ * A simulated clock that moves only when told: `advance(ms)` runs every timer that falls due, in order.
+ * It fits every clock option of the SDK (`ChatClock`, `SaveClock`) and the web app's `Clock`.
+ */
 export class ManualClock implements ChatClock {
   private time: number;
   private nextId = 1;
@@ -25,6 +28,13 @@ export class ManualClock implements ChatClock {
   /** Timers still waiting. */
   get pending(): number {
     return this.timers.size;
+  }
+
+  /** When the next timer falls due, or `null` when none waits. */
+  get nextAt(): number | null {
+    let next: number | null = null;
+    for (const timer of this.timers.values()) if (next === null || timer.at < next) next = timer.at;
+    return next;
   }
 
   /** Moves time forward by `ms`, running due timers (including ones they schedule) at their own time. */
