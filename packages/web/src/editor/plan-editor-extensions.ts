@@ -15,6 +15,7 @@ import {
   deleteAtStructure,
   enterInEmptyBodyParagraph,
   enterInTitle,
+  enterOverStructure,
 } from './structure-keys.js';
 import { type CanvasActionsRef, SectionView, SubsectionView } from './structure-node-views.js';
 import { isTitleNode } from './structure-queries.js';
@@ -38,7 +39,10 @@ function planEditorBehaviour(generateId: GenerateId | undefined): Extension {
     priority: 1000,
 
     addKeyboardShortcuts() {
-      const enter = () => enterInTitle(this.editor) || enterInEmptyBodyParagraph(this.editor);
+      const enter = () =>
+        enterInTitle(this.editor) ||
+        enterOverStructure(this.editor) ||
+        enterInEmptyBodyParagraph(this.editor);
       const backspace = () => backspaceAtStructure(this.editor);
       const remove = () => deleteAtStructure(this.editor);
       const indent = (direction: 1 | -1) => () =>

@@ -37,6 +37,16 @@ export function enterInTitle(editor: Editor): boolean {
 }
 
 /**
+ * Enter over a selection that crosses structure (a heading in one subsection to the title of the next):
+ * nothing, as for Backspace and Delete (E5). The default would delete and split across the titles, which
+ * the schema cannot hold.
+ */
+export function enterOverStructure(editor: Editor): boolean {
+  const { selection } = editor.state;
+  return !selection.empty && crossesStructure(selection);
+}
+
+/**
  * Enter in an empty paragraph directly in a section or subsection body makes a new paragraph. (The
  * default would try to lift it out of the subsection, which splits the subsection in two.)
  */

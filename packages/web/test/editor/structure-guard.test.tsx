@@ -203,6 +203,25 @@ describe('keys at titles (E5–E7)', () => {
     expect(editor.state.selection.$head.parent.type.name).toBe('paragraph');
   });
 
+  it('E5: Enter over a selection from a heading into the next subsection title does nothing', () => {
+    // Found by the random-editing property (seed -1246339991): the default split threw a RangeError.
+    const { editor } = renderPlanEditor();
+    for (const at of [32, 10]) {
+      run(() =>
+        editor.view.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, at))),
+      );
+      run(() => editor.view.pasteHTML('<h1>One</h1><h2>Two</h2><p>body</p>'));
+    }
+    run(() =>
+      editor.view.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, 12, 29))),
+    );
+    expect(editor.state.selection.$from.parent.type.name).toBe('heading');
+    expect(editor.state.selection.$to.parent.type.name).toBe('subsectionHeading');
+    const before = snapshot(editor);
+    expect(() => press(editor, 'Enter')).not.toThrow();
+    expect(snapshot(editor)).toEqual(before);
+  });
+
   it('E6: Backspace at the start of a subsection title does nothing', () => {
     const { editor } = renderPlanEditor();
     const before = snapshot(editor);
