@@ -1,19 +1,18 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { lastKeyFor, readOutbox } from '@planwright/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CLI_BIN, ensureCliBuilt } from '../support/cli-binary.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
  * `planwright login`, `whoami` and `logout` as a script runs them: the built bin (what `npm install`
  * gives) as a child process with pipes, not a terminal, against the real server over real HTTP.
  */
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const bin = join(root, 'packages/cli/dist/cli.js');
+const bin = CLI_BIN;
 const PASSWORD = 'a-sturdy-harbour-passphrase';
 
 let server: TestServer;
@@ -21,17 +20,7 @@ let scratch: string;
 let configDir: string;
 
 beforeAll(async () => {
-  // The bin imports the SDK's build, so both must be current. scripts/build.mjs (what `npm run build`
-  // and `npm start` use) rebuilds only what is older than its sources: nothing, after `npm test`'s build.
-  execFileSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      "const { build } = await import('./scripts/build.mjs'); build({ only: ['@planwright/sdk', '@planwright/cli'] });",
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  ensureCliBuilt();
   server = await startTestServer();
   scratch = mkdtempSync(join(tmpdir(), 'planwright-cli-auth-'));
 });

@@ -1,8 +1,7 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   ApiError,
   type BlueprintDetail,
@@ -12,6 +11,7 @@ import {
 } from '@planwright/sdk';
 import { lastKeyFor } from '@planwright/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_BIN, ensureCliBuilt } from '../support/cli-binary.js';
 import { corpusPath } from '../support/corpus.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -20,8 +20,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
  * process with pipes (not a terminal), signed in with `planwright login`, against the real server. The
  * SDK sets up and checks what the commands cannot show by themselves.
  */
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const bin = join(root, 'packages/cli/dist/cli.js');
+const bin = CLI_BIN;
 const PASSWORD = 'a-sturdy-harbour-passphrase';
 
 let server: TestServer;
@@ -109,16 +108,7 @@ async function statusOf(promise: Promise<unknown>): Promise<number | 'ok'> {
 }
 
 beforeAll(async () => {
-  // The bin imports the SDK's build, so both must be current (as in cli-auth.test.ts).
-  execFileSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      "const { build } = await import('./scripts/build.mjs'); build({ only: ['@planwright/sdk', '@planwright/cli'] });",
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  ensureCliBuilt();
   server = await startTestServer();
   scratch = mkdtempSync(join(tmpdir(), 'planwright-cli-documents-'));
   [ada, bob] = await Promise.all([createAccount('cli-ada'), createAccount('cli-bob')]);

@@ -1,8 +1,7 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   createPlanwrightClient,
   type DocumentDetail,
@@ -11,6 +10,7 @@ import {
 } from '@planwright/sdk';
 import { lastKeyFor } from '@planwright/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_BIN, ensureCliBuilt } from '../support/cli-binary.js';
 import { corpusPath } from '../support/corpus.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -19,8 +19,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
  * with pipes, signed in with `planwright login`, against the real server (its export and import routes
  * and conversion workers). The SDK sets up and checks what the commands cannot show by themselves.
  */
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const bin = join(root, 'packages/cli/dist/cli.js');
+const bin = CLI_BIN;
 const PASSWORD = 'a-sturdy-harbour-passphrase';
 
 let server: TestServer;
@@ -79,16 +78,7 @@ async function createAccount(name: string): Promise<Account> {
 const sectionTitles = (document: DocumentDetail) => document.sections.map((section) => section.title);
 
 beforeAll(async () => {
-  // The bin imports the SDK's build, so both must be current (as in cli-documents.test.ts).
-  execFileSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      "const { build } = await import('./scripts/build.mjs'); build({ only: ['@planwright/sdk', '@planwright/cli'] });",
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  ensureCliBuilt();
   server = await startTestServer();
   scratch = mkdtempSync(join(tmpdir(), 'planwright-cli-files-'));
   ada = await createAccount('files-ada');
