@@ -9,7 +9,7 @@ const API_ORIGIN = 'http://127.0.0.1:8787';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   // `source` first: the SDK resolves to its TypeScript sources, so the web app never waits for an SDK build.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: { conditions: ['planwright-source', ...defaultClientConditions] },
   server: {
     proxy: {
       '/api': { target: API_ORIGIN },

@@ -11,10 +11,14 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Runs an example the way its README says: tsx, resolving the SDK from source. */
 async function example(name: string, args: string[], env: Record<string, string> = {}) {
-  return run(process.execPath, ['--conditions=source', '--import', 'tsx', `examples/${name}`, ...args], {
-    cwd: root,
-    env: { ...process.env, PLANWRIGHT_SERVER: '', ...env },
-  }).then(
+  return run(
+    process.execPath,
+    ['--conditions=planwright-source', '--import', 'tsx', `examples/${name}`, ...args],
+    {
+      cwd: root,
+      env: { ...process.env, PLANWRIGHT_SERVER: '', ...env },
+    },
+  ).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );

@@ -94,16 +94,20 @@ describe('the server process', () => {
   it('starts, answers health, and on SIGTERM closes the database and exits 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'planwright-server-proc-'));
     const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', serverEntry], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        PLANWRIGHT_DATA_DIR: dir,
-        LOG_LEVEL: 'info',
-        PLANWRIGHT_PRINT_URL: '1',
+    const child = spawn(
+      process.execPath,
+      ['--conditions=planwright-source', '--import', 'tsx', serverEntry],
+      {
+        env: {
+          ...process.env,
+          PORT: '0',
+          PLANWRIGHT_DATA_DIR: dir,
+          LOG_LEVEL: 'info',
+          PLANWRIGHT_PRINT_URL: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -139,10 +143,14 @@ describe('the server process', () => {
 
   it('refuses a bad configuration with one clear message and exit code 1', async () => {
     const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', serverEntry], {
-      env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: 'mysql://nope' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--conditions=planwright-source', '--import', 'tsx', serverEntry],
+      {
+        env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: 'mysql://nope' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();

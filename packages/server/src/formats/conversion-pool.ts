@@ -64,7 +64,7 @@ function spawnWorker(): Worker {
     const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(worker)}, ${JSON.stringify(worker)}));`;
     return new Worker(bootstrap, {
       eval: true,
-      execArgv: ['--conditions=source'],
+      execArgv: ['--conditions=planwright-source'],
       resourceLimits: WORKER_LIMITS,
     });
   }

@@ -48,7 +48,7 @@ function run(
   return new Promise((resolve, reject) => {
     const [command, ...prefix] = options.command ?? [
       process.execPath,
-      '--conditions=source',
+      '--conditions=planwright-source',
       '--import',
       'tsx',
       adminEntry,
