@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AiRuntime } from './ai/ai-runtime.js';
+import { createAiUsageLedger } from './ai/ai-usage-ledger.js';
+import type { AiProvider } from './ai/providers/ai-provider.js';
+import { createProvider } from './ai/providers/create-provider.js';
 import { AccountMailer } from './auth/account-mailer.js';
 import { OidcClient } from './auth/oidc/oidc-client.js';
 import { SocialSignIn } from './auth/oidc/social-sign-in.js';
@@ -18,8 +22,13 @@ import type { Mailer } from './mail/mailer.js';
 import { SERVER_VERSION } from './package-paths.js';
 import { accountRoutes } from './routes/account-routes.js';
 import { activityRoutes } from './routes/activity-routes.js';
+import { aiContextRoutes } from './routes/ai-context-routes.js';
+import { aiRoutes } from './routes/ai-routes.js';
+import { aiTransformRoutes } from './routes/ai-transform-routes.js';
 import { allauthRoutes } from './routes/allauth-routes.js';
 import { blueprintRoutes } from './routes/blueprint-routes.js';
+import { chatRoutes } from './routes/chat-routes.js';
+import { chatSocketRoutes } from './routes/chat-socket-routes.js';
 import { contactRoutes } from './routes/contact-routes.js';
 import { documentRoutes } from './routes/document-routes.js';
 import { fileRoutes } from './routes/file-routes.js';
@@ -44,6 +53,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Where conversions run; the default is a pool sized by `config.conversion`, closed with the app. */
   conversions?: ConversionPool;
+  /** Who answers chats and transforms; the default is made from `config.ai`. */
+  aiProvider?: AiProvider;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -136,6 +147,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (!deps.conversions) app.addHook('onClose', async () => conversions.close());
   const tokens = new ConversionTokens({ appSettings: storage.appSettings, now });
   fileRoutes(app, { ...workspace, conversions, tokens });
+  const ai: AiRuntime = {
+    config: config.ai,
+    provider: deps.aiProvider ?? createProvider(config.ai),
+    usage: createAiUsageLedger({ storage, callsPerMinute: config.ai.callsPerMinute, now }),
+  };
+  aiRoutes(app, { ...workspace, ai });
+  aiTransformRoutes(app, { ...workspace, ai });
+  aiContextRoutes(app, { ...workspace, ai });
+  chatRoutes(app, workspace);
+  await chatSocketRoutes(app, { ...workspace, ai, log: app.log });
 
   await registerWebApp(app, config.webDir);
   return app;

@@ -48,7 +48,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** The origins a browser request may come from: PUBLIC_URL's, and the host it was sent to. */
-function allowedOrigins(request: FastifyRequest, config: ServerConfig): Set<string> {
+export function allowedOrigins(request: FastifyRequest, config: ServerConfig): Set<string> {
   const origins = new Set([new URL(config.publicUrl).origin]);
   const host = request.headers.host;
   if (host) origins.add(`${config.sessions.secureCookies ? 'https' : 'http'}://${host}`);

@@ -96,6 +96,29 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   PLANWRIGHT_GLOBAL_SYSTEM_PROMPT: z.preprocess(emptyAsUndefined, globalSystemPromptText.optional()),
+  PLANWRIGHT_AI_PROVIDER: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+    z.enum(['openai', 'anthropic', 'openai-compatible', 'offline']).default('offline'),
+  ),
+  PLANWRIGHT_AI_MODEL: optionalString,
+  PLANWRIGHT_AI_BASE_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
+  PLANWRIGHT_AI_API_KEY: optionalString,
+  PLANWRIGHT_AI_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  ),
+  PLANWRIGHT_AI_MAX_RETRIES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(10).default(2),
+  ),
+  PLANWRIGHT_AI_CONTEXT_TOKENS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1000).max(2_000_000).default(24_000),
+  ),
+  PLANWRIGHT_AI_CALLS_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(20),
+  ),
 });
 
 /** Google's issuer: what "Google sign-in" talks to unless OIDC_ISSUER names another. */
@@ -133,6 +156,32 @@ export interface ConversionConfig {
   maxUnpackedBytes: number;
 }
 
+/** Which AI answers (`docs/deployment.md`, "AI"): a model through the AI SDK, or the offline drafter. */
+export interface AiConfig {
+  provider: 'openai' | 'anthropic' | 'openai-compatible' | 'offline';
+  /** The model id; each provider has a default. */
+  model: string;
+  /** The API's base URL (required for openai-compatible; optional for the others). */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  /** One call (a chat answer or a transform) is cancelled after this long. */
+  timeoutMs: number;
+  /** Retries on 429 and 5xx before the first byte, with exponential backoff. */
+  maxRetries: number;
+  /** The context engine's budget for one prompt, in tokens. */
+  contextTokens: number;
+  /** AI calls (chat messages and transforms) one user may start per minute, across every instance. */
+  callsPerMinute: number;
+}
+
+/** Each provider's model when PLANWRIGHT_AI_MODEL is not set. */
+export const DEFAULT_AI_MODELS: Record<AiConfig['provider'], string> = {
+  openai: 'gpt-4.1-mini',
+  anthropic: 'claude-sonnet-4-5',
+  'openai-compatible': 'llama3.1',
+  offline: 'offline-drafter',
+};
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -158,6 +207,8 @@ export interface ServerConfig {
   oidc: OidcProviderConfig | undefined;
   /** PLANWRIGHT_GLOBAL_SYSTEM_PROMPT: while set, it wins over the prompt stored in the database. */
   globalSystemPrompt: string | undefined;
+  /** The AI provider and its limits. */
+  ai: AiConfig;
 }
 
 /** A configuration value is wrong; the message names the variable and says what it must be. */
@@ -213,6 +264,15 @@ export function loadConfig(
   if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
     problems.push('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
   }
+  if (e.PLANWRIGHT_AI_PROVIDER === 'openai-compatible' && !e.PLANWRIGHT_AI_BASE_URL) {
+    problems.push('PLANWRIGHT_AI_PROVIDER=openai-compatible needs PLANWRIGHT_AI_BASE_URL');
+  }
+  if (
+    (e.PLANWRIGHT_AI_PROVIDER === 'openai' || e.PLANWRIGHT_AI_PROVIDER === 'anthropic') &&
+    !e.PLANWRIGHT_AI_API_KEY
+  ) {
+    problems.push(`PLANWRIGHT_AI_PROVIDER=${e.PLANWRIGHT_AI_PROVIDER} needs PLANWRIGHT_AI_API_KEY`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = isAbsolute(e.PLANWRIGHT_DATA_DIR)
@@ -255,6 +315,16 @@ export function loadConfig(
       : undefined,
     oidc: oidcProviderOf(e),
     globalSystemPrompt: e.PLANWRIGHT_GLOBAL_SYSTEM_PROMPT,
+    ai: {
+      provider: e.PLANWRIGHT_AI_PROVIDER,
+      model: e.PLANWRIGHT_AI_MODEL ?? DEFAULT_AI_MODELS[e.PLANWRIGHT_AI_PROVIDER],
+      baseUrl: e.PLANWRIGHT_AI_BASE_URL,
+      apiKey: e.PLANWRIGHT_AI_API_KEY,
+      timeoutMs: e.PLANWRIGHT_AI_TIMEOUT_MS,
+      maxRetries: e.PLANWRIGHT_AI_MAX_RETRIES,
+      contextTokens: e.PLANWRIGHT_AI_CONTEXT_TOKENS,
+      callsPerMinute: e.PLANWRIGHT_AI_CALLS_PER_MINUTE,
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -382,3 +383,108 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * A conversation with the AI about a document, one of its sections or one of its subsections. `objectId`
+ * is the document's id or the section's or subsection's uuid (unique within its document only).
+ */
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    target: text('target', { enum: ['document', 'section', 'subsection'] }).notNull(),
+    objectId: uuid('object_id').notNull(),
+    /** The section a subsection chat's subsection was in when the chat started (its socket path names it). */
+    sectionUuid: uuid('section_uuid'),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('chats_scope_idx').on(
+      table.ownerId,
+      table.documentId,
+      table.target,
+      table.objectId,
+      table.updatedAt,
+    ),
+    index('chats_object_idx').on(table.ownerId, table.target, table.objectId),
+  ],
+);
+
+/** One message of a chat, in the order it was written (`position`, shared by every instance). */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    position: bigserial('position', { mode: 'number' }).notNull(),
+    role: text('role', { enum: ['user', 'ai', 'system'] }).notNull(),
+    content: text('content').notNull(),
+    /** The sender's id for a user message: a resend with the same id is the same message. */
+    clientId: text('client_id'),
+    /** The proposal tool calls an AI message made (as the model sent them, for the next turn's context). */
+    toolCalls: jsonb('tool_calls').notNull().default(sql`'[]'::jsonb`),
+    /** Provider, options, interrupted: what the transcript shows beside the text. */
+    metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('chat_messages_chat_position_idx').on(table.chatId, table.position),
+    uniqueIndex('chat_messages_client_id_idx').on(table.chatId, table.clientId),
+  ],
+);
+
+/** An edit the AI proposed in a chat, waiting for the user's decision or decided. */
+export const chatProposals = pgTable(
+  'chat_proposals',
+  {
+    /** The id the client sees (`tool_id`); the model's own call id is kept apart. */
+    toolId: text('tool_id').primaryKey(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    providerToolCallId: text('provider_tool_call_id').notNull(),
+    toolName: text('tool_name', { enum: ['propose_full_subsection', 'propose_partial_edits'] }).notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('chat_proposals_chat_idx').on(table.chatId, table.createdAt)],
+);
+
+/** Tokens one AI call used, per user and per document (null for a transform outside a document). */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['chat', 'transform'] }).notNull(),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('ai_usage_user_created_idx').on(table.userId, table.createdAt),
+    index('ai_usage_document_idx').on(table.documentId),
+  ],
+);

@@ -17,6 +17,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; detail: string }> = 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(error.toBody());
     }
     const status = error.statusCode ?? 500;

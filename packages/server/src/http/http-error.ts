@@ -22,6 +22,8 @@ export class HttpError extends Error {
     readonly code: string,
     detail: string,
     readonly errors?: FieldError[],
+    /** Headers the answer carries (e.g. `retry-after` on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail);
   }

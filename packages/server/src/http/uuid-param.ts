@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { isUuid } from '../db/uuid.js';
 
 /**
@@ -7,3 +8,9 @@ import { isUuid } from '../db/uuid.js';
 export function uuidParam(value: unknown): string | undefined {
   return typeof value === 'string' && isUuid(value) ? value.toLowerCase() : undefined;
 }
+
+/** A uuid in a query or a body: checked like {@link uuidParam}, lower-cased; a field error otherwise. */
+export const uuidField = z
+  .string()
+  .refine(isUuid, { message: 'Must be a UUID.' })
+  .transform((value) => value.toLowerCase());

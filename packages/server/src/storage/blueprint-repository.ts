@@ -150,6 +150,15 @@ export class BlueprintRepository {
     return found;
   }
 
+  /** A blueprint's title and system prompt only (what a chat prompt needs), without its content. */
+  async promptOf(id: string): Promise<{ title: string; systemPrompt: string } | undefined> {
+    const [row] = await this.db
+      .select({ title: blueprints.title, systemPrompt: blueprints.systemPrompt })
+      .from(blueprints)
+      .where(eq(blueprints.id, id));
+    return row;
+  }
+
   /** One page of the blueprints `condition` selects (without content), and how many it selects in all. */
   async list(
     condition: SQL | undefined,

@@ -171,6 +171,18 @@ export class DocumentRepository {
   }
 
   /** The section rows of a document, subsections nested, in order. */
+  /** The ids of the owner's documents that hold a section (or subsection) with this uuid. */
+  async ownedHolding(ownerId: string, kind: 'section' | 'subsection', uuid: string): Promise<string[]> {
+    const table = kind === 'section' ? documentSections : documentSubsections;
+    const rows = await this.db
+      .select({ id: documents.id })
+      .from(table)
+      .innerJoin(documents, eq(documents.id, table.documentId))
+      .where(and(eq(table.uuid, uuid), eq(documents.ownerId, ownerId)))
+      .limit(10);
+    return rows.map((row) => row.id);
+  }
+
   async sectionsOf(documentId: string): Promise<SectionRow[]> {
     return (await this.sectionsOfMany([documentId])).get(documentId) ?? [];
   }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { rateLimitEvents } from '../db/schema.js';
 
@@ -27,13 +27,13 @@ export class RateLimitRepository {
       await tx
         .delete(rateLimitEvents)
         .where(and(eq(rateLimitEvents.bucket, bucket), lte(rateLimitEvents.at, since)));
-      const events = await tx
-        .select({ at: rateLimitEvents.at })
+      // One aggregate row, not the window's rows: a generous limit (AI calls) can hold thousands of events.
+      const [window] = await tx
+        .select({ n: count(), oldest: min(rateLimitEvents.at) })
         .from(rateLimitEvents)
-        .where(and(eq(rateLimitEvents.bucket, bucket), gt(rateLimitEvents.at, since)))
-        .orderBy(rateLimitEvents.at);
-      if (events.length >= rule.limit) {
-        const oldest = events[0]?.at ?? now;
+        .where(and(eq(rateLimitEvents.bucket, bucket), gt(rateLimitEvents.at, since)));
+      if ((window?.n ?? 0) >= rule.limit) {
+        const oldest = window?.oldest ?? now;
         const retryAfterMs = oldest.getTime() + rule.windowMs - now.getTime();
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
       }

@@ -1,8 +1,10 @@
 import { type Database, type DatabaseLocation, type Db, openDatabase } from '../db/database.js';
 import { AccountKeyRepository } from './account-key-repository.js';
 import { ActivityRepository } from './activity-repository.js';
+import { AiUsageRepository } from './ai-usage-repository.js';
 import { AppSettingRepository } from './app-setting-repository.js';
 import { BlueprintRepository } from './blueprint-repository.js';
+import { ChatRepository } from './chat-repository.js';
 import { ContactMessageRepository } from './contact-message-repository.js';
 import { DocumentRepository } from './document-repository.js';
 import { OidcStateRepository } from './oidc-state-repository.js';
@@ -30,6 +32,8 @@ export interface Storage {
   readonly organizations: OrganizationRepository;
   readonly activities: ActivityRepository;
   readonly appSettings: AppSettingRepository;
+  readonly chats: ChatRepository;
+  readonly aiUsage: AiUsageRepository;
   /** Runs `work` in one transaction with repositories bound to it; rolls back if it throws. */
   transaction<T>(work: (tx: TransactionalStorage) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -51,6 +55,8 @@ export type TransactionalStorage = Pick<
   | 'organizations'
   | 'activities'
   | 'appSettings'
+  | 'chats'
+  | 'aiUsage'
 >;
 
 function repositories(db: Db): TransactionalStorage {
@@ -67,6 +73,8 @@ function repositories(db: Db): TransactionalStorage {
     organizations: new OrganizationRepository(db),
     activities: new ActivityRepository(db),
     appSettings: new AppSettingRepository(db),
+    chats: new ChatRepository(db),
+    aiUsage: new AiUsageRepository(db),
   };
 }
 

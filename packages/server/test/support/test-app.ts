@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { AiProvider } from '../../src/ai/providers/ai-provider.js';
 import { buildApp } from '../../src/app.js';
 import type { PasswordHasher } from '../../src/auth/password/index.js';
 import { loadConfig, type ServerConfig } from '../../src/config/config.js';
@@ -40,6 +41,7 @@ export async function createTestApp(
     routes?: (app: FastifyInstance) => void;
     passwordHasher?: PasswordHasher;
     conversions?: ConversionPool;
+    aiProvider?: AiProvider;
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'planwright-server-test-'));
@@ -60,6 +62,7 @@ export async function createTestApp(
     logger: false,
     ...(overrides.now ? { now: overrides.now } : {}),
     ...(overrides.conversions ? { conversions: overrides.conversions } : {}),
+    ...(overrides.aiProvider ? { aiProvider: overrides.aiProvider } : {}),
   });
   overrides.routes?.(app);
   await app.ready();

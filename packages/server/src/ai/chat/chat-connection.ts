@@ -1,0 +1,320 @@
+import type { SessionService } from '../../auth/session-service.js';
+import { HttpError } from '../../http/http-error.js';
+import { type ChatRecord, UNTITLED_CHAT } from '../../storage/chat-repository.js';
+import type { UserRecord } from '../../storage/user-repository.js';
+import { providerSummary } from '../providers/provider-view.js';
+import { CHAT_CLOSE, type IncomingChatFrame, parseChatFrame } from './chat-frames.js';
+import { chatTitleFrom, HISTORY_LIMIT, historyEntries } from './chat-history.js';
+import { type ChatScope, type ChatScopeIds, resolveChatScope } from './chat-scope.js';
+import { type ChatDeps, proposalFrame, runChatTurn } from './chat-turn.js';
+
+/** The part of a WebSocket a chat connection uses (`ws` fits). */
+export interface ChatSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+const OPEN = 1;
+/** How long a socket without a token in its URL may take to send `authenticate`. */
+export const AUTHENTICATE_TIMEOUT_MS = 10_000;
+
+export interface ChatConnectionOptions {
+  deps: ChatDeps & { sessions: SessionService };
+  socket: ChatSocketLike;
+  ids: ChatScopeIds & { chatId: string | null };
+  /** The token from the URL's query, if any. */
+  token: string | undefined;
+  ip: string;
+  userAgent: string;
+  /** Timers, injected by tests. */
+  setTimer?: (callback: () => void, ms: number) => { cancel(): void };
+}
+
+/**
+ * One chat socket (spec 001 §7 "Realtime chat"): authenticates with the URL's token or the first
+ * `authenticate` frame, resolves the document, section, subsection and chat, then answers frames.
+ * Frames are handled in order; an answer streams while pings, decisions and `stop` are still heard.
+ */
+export class ChatConnection {
+  private user: UserRecord | null = null;
+  private scope: ChatScope | null = null;
+  private chat: ChatRecord | null = null;
+  private closed = false;
+  /** Frames wait here until the previous one is handled: order is the client's order. */
+  private frames: Promise<void> = Promise.resolve();
+  /** Answers run one after another. */
+  private turns: Promise<void> = Promise.resolve();
+  private turn: AbortController | null = null;
+  private authTimer: { cancel(): void } | null = null;
+
+  constructor(private readonly options: ChatConnectionOptions) {}
+
+  /** Starts the connection: checks the URL's token now, or waits for `authenticate`. */
+  start(): void {
+    const { token } = this.options;
+    if (token !== undefined) {
+      this.enqueue(() => this.authenticate(token));
+      return;
+    }
+    const setTimer = this.options.setTimer ?? defaultTimer;
+    this.authTimer = setTimer(() => {
+      if (!this.user) this.close(CHAT_CLOSE.notAuthenticated);
+    }, AUTHENTICATE_TIMEOUT_MS);
+  }
+
+  /** A frame arrived. */
+  receive(data: string): void {
+    this.enqueue(() => this.handle(data));
+  }
+
+  /** The socket closed: the answer being streamed still finishes and is stored. */
+  onClose(): void {
+    this.closed = true;
+    this.authTimer?.cancel();
+  }
+
+  /** Resolves once every frame received so far is handled and every answer finished (tests, shutdown). */
+  async settled(): Promise<void> {
+    await this.frames;
+    await this.turns;
+  }
+
+  private enqueue(work: () => Promise<void>): void {
+    this.frames = this.frames.then(work).catch((error: unknown) => {
+      this.options.deps.log.error({ err: error }, 'chat frame failed');
+      this.send({ type: 'system', content: 'Something went wrong on the server. Please try again.' });
+    });
+  }
+
+  private send(frame: Record<string, unknown>): void {
+    const { socket } = this.options;
+    if (this.closed || socket.readyState !== OPEN) return;
+    socket.send(JSON.stringify(frame));
+  }
+
+  private close(how: { code: number; reason: string }): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.authTimer?.cancel();
+    this.options.socket.close(how.code, how.reason);
+  }
+
+  private async authenticate(token: string): Promise<void> {
+    if (this.closed) return;
+    const { deps } = this.options;
+    const lookup = await deps.sessions.lookup(
+      {
+        client: 'app',
+        token: token.length <= 256 ? token : undefined,
+        ip: this.options.ip,
+        userAgent: this.options.userAgent,
+      },
+      { anyClient: true },
+    );
+    if (lookup.kind !== 'live' || !lookup.session.authenticated || !lookup.user) {
+      this.close(CHAT_CLOSE.notAuthenticated);
+      return;
+    }
+    const resolution = await resolveChatScope(deps.storage, lookup.user.id, this.options.ids);
+    if (resolution.kind === 'forbidden') return this.close(CHAT_CLOSE.forbidden);
+    if (resolution.kind === 'not_found') return this.close(CHAT_CLOSE.notFound);
+    const { scope } = resolution;
+    let chat: ChatRecord | undefined;
+    if (this.options.ids.chatId) {
+      chat = await deps.storage.chats.findOwned(this.options.ids.chatId, lookup.user.id);
+      // A chat id from another document or scope is refused rather than silently mixed in.
+      if (!chat || chat.documentId !== scope.document.id || chat.objectId !== scope.objectId) {
+        return this.close(CHAT_CLOSE.notFound);
+      }
+    } else {
+      chat = await deps.storage.chats.latest({
+        ownerId: lookup.user.id,
+        documentId: scope.document.id,
+        target: scope.target,
+        objectId: scope.objectId,
+      });
+    }
+    this.authTimer?.cancel();
+    this.user = lookup.user;
+    this.scope = scope;
+    this.chat = chat ?? null;
+    this.send({
+      type: 'authenticated',
+      chat_id: this.chat?.id ?? null,
+      provider: providerSummary(deps.ai.provider.info),
+    });
+  }
+
+  private async handle(data: string): Promise<void> {
+    if (this.closed) return;
+    const frame = parseChatFrame(data);
+    if ('refused' in frame) {
+      this.send({ type: 'error', code: 'invalid_frame', detail: frame.detail });
+      return;
+    }
+    if (frame.type === 'authenticate') {
+      if (!this.user) await this.authenticate(frame.token);
+      return;
+    }
+    if (!this.user || !this.scope) {
+      // Anything before authentication is a client that skipped it.
+      this.close(CHAT_CLOSE.notAuthenticated);
+      return;
+    }
+    await this.dispatch(frame, this.user, this.scope);
+  }
+
+  private async dispatch(frame: IncomingChatFrame, user: UserRecord, scope: ChatScope): Promise<void> {
+    const { deps } = this.options;
+    switch (frame.type) {
+      case 'ping':
+        this.send({ type: 'pong', timestamp: frame.timestamp ?? null });
+        return;
+      case 'history': {
+        const chat = this.chat;
+        const messages = chat ? await deps.storage.chats.messagesOf(chat.id, HISTORY_LIMIT) : [];
+        this.send({
+          type: 'history_response',
+          chat_id: chat?.id ?? null,
+          messages: historyEntries(messages),
+        });
+        // Proposals still waiting for a decision come back after a reload, a restart or on another instance.
+        const pending = chat ? await deps.storage.chats.proposalsOf(chat.id, ['pending']) : [];
+        for (const proposal of pending) this.send(proposalFrame(proposal));
+        return;
+      }
+      case 'message':
+        await this.acceptMessage(frame, user, scope);
+        return;
+      case 'tool_approval':
+        await this.decide(frame.tool_id, frame.action);
+        return;
+      case 'stop':
+        this.turn?.abort();
+        return;
+      default:
+        return;
+    }
+  }
+
+  private async acceptMessage(
+    frame: Extract<IncomingChatFrame, { type: 'message' }>,
+    user: UserRecord,
+    scope: ChatScope,
+  ): Promise<void> {
+    const { deps } = this.options;
+    const text = frame.message.trim();
+    if (text === '') {
+      this.send({ type: 'error', code: 'blank_message', detail: 'A message cannot be blank.' });
+      return;
+    }
+    const now = deps.now();
+    const chat =
+      this.chat ??
+      (await deps.storage.chats.create(
+        {
+          ownerId: user.id,
+          documentId: scope.document.id,
+          target: scope.target,
+          objectId: scope.objectId,
+          sectionUuid: scope.sectionUuid,
+          title: chatTitleFrom(text),
+        },
+        now,
+      ));
+    this.chat = chat;
+    const { message, duplicate } = await deps.storage.chats.addMessage({
+      chatId: chat.id,
+      role: 'user',
+      content: frame.message,
+      clientId: frame.client_id ?? null,
+      metadata: { options: frame.options ?? {} },
+      createdAt: now,
+    });
+    if (duplicate) {
+      // A resend of a message already answered (or being answered): nothing runs twice.
+      this.send({ type: 'end_of_response', duplicate: true, client_id: frame.client_id ?? null });
+      return;
+    }
+    if (chat.title === UNTITLED_CHAT) {
+      await deps.storage.chats.nameIfUntitled(chat.id, chatTitleFrom(text), now);
+      this.chat = { ...chat, title: chatTitleFrom(text) };
+    }
+    this.send({
+      type: 'human',
+      id: message.id,
+      content: message.content,
+      client_id: message.clientId,
+      chat_id: chat.id,
+    });
+    try {
+      await deps.ai.usage.begin(user.id, 'chat');
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      this.send({ type: 'system', content: error.message });
+      this.send({ type: 'end_of_response' });
+      return;
+    }
+    const options = {
+      webAccess: frame.options?.web_access === 'on',
+      research: frame.options?.research === 'on',
+    };
+    const controller = new AbortController();
+    // The answer streams outside the frame queue, so `stop`, pings and decisions are heard meanwhile.
+    this.turns = this.turns.then(async () => {
+      this.turn = controller;
+      try {
+        await runChatTurn(
+          deps,
+          { chat, scope, userId: user.id, message: frame.message, options, signal: controller.signal },
+          (out) => this.send(out),
+        );
+      } catch (error) {
+        deps.log.error({ err: error, chatId: chat.id }, 'chat turn failed');
+        this.send({ type: 'system', content: 'Something went wrong on the server. Please try again.' });
+        this.send({ type: 'end_of_response' });
+      } finally {
+        if (this.turn === controller) this.turn = null;
+      }
+    });
+  }
+
+  private async decide(toolId: string, action: 'accept' | 'reject'): Promise<void> {
+    const { deps } = this.options;
+    const chat = this.chat;
+    const decision = chat
+      ? await deps.storage.chats.decideProposal(
+          chat.id,
+          toolId,
+          action === 'accept' ? 'accepted' : 'rejected',
+          deps.now(),
+        )
+      : ({ kind: 'missing' } as const);
+    if (decision.kind === 'missing') {
+      this.send({ type: 'error', code: 'unknown_tool', detail: 'No such proposal in this chat.' });
+      return;
+    }
+    const { proposal } = decision;
+    const accepted = proposal.status === 'accepted';
+    this.send({
+      type: 'tool_executing',
+      tool_id: toolId,
+      tool_name: proposal.toolName,
+      content: accepted ? 'Recording the applied changes…' : 'Recording the rejection…',
+    });
+    this.send({
+      type: 'tool_complete',
+      tool_id: toolId,
+      tool_name: proposal.toolName,
+      status: proposal.status,
+      content: accepted ? 'Changes applied successfully' : 'Proposed edit rejected.',
+    });
+  }
+}
+
+function defaultTimer(callback: () => void, ms: number) {
+  const handle = setTimeout(callback, ms);
+  handle.unref?.();
+  return { cancel: () => clearTimeout(handle) };
+}

@@ -1,0 +1,77 @@
+import type { ChatTarget } from '../../storage/chat-repository.js';
+import type { DocumentHead } from '../../storage/document-repository.js';
+import type { Storage } from '../../storage/storage.js';
+
+/** What one chat is about: the user's document and, within it, a section or a subsection. */
+export interface ChatScope {
+  document: DocumentHead;
+  target: ChatTarget;
+  /** The document's id, or the section's or subsection's uuid. */
+  objectId: string;
+  sectionUuid: string | null;
+  subsectionUuid: string | null;
+}
+
+/** The ids a socket path or a request names. */
+export interface ChatScopeIds {
+  documentId: string;
+  sectionUuid?: string | null;
+  subsectionUuid?: string | null;
+}
+
+export type ChatScopeResolution =
+  | { kind: 'ok'; scope: ChatScope }
+  /** The document is someone else's: the socket closes with 4403, HTTP answers 404. */
+  | { kind: 'forbidden' }
+  | { kind: 'not_found'; what: 'document' | 'section' | 'subsection' };
+
+/**
+ * Checks that the document is the user's and holds the section and subsection named. A subsection is
+ * looked up in the whole document: it may have moved to another section since the client built its path.
+ */
+export async function resolveChatScope(
+  storage: Storage,
+  ownerId: string,
+  ids: ChatScopeIds,
+): Promise<ChatScopeResolution> {
+  const document = await storage.documents.findOwnedHead(ids.documentId, ownerId);
+  if (!document) {
+    const exists = (await storage.documents.revisionOf(ids.documentId)) !== undefined;
+    return exists ? { kind: 'forbidden' } : { kind: 'not_found', what: 'document' };
+  }
+  const sectionUuid = ids.sectionUuid ?? null;
+  const subsectionUuid = ids.subsectionUuid ?? null;
+  if (!sectionUuid && !subsectionUuid) {
+    return {
+      kind: 'ok',
+      scope: { document, target: 'document', objectId: document.id, sectionUuid: null, subsectionUuid: null },
+    };
+  }
+  const sections = await storage.documents.sectionsOf(document.id);
+  if (subsectionUuid) {
+    const holder = sections.find((section) => section.subsections.some((sub) => sub.uuid === subsectionUuid));
+    if (!holder) return { kind: 'not_found', what: 'subsection' };
+    return {
+      kind: 'ok',
+      scope: {
+        document,
+        target: 'subsection',
+        objectId: subsectionUuid,
+        sectionUuid: holder.uuid,
+        subsectionUuid,
+      },
+    };
+  }
+  if (!sections.some((section) => section.uuid === sectionUuid))
+    return { kind: 'not_found', what: 'section' };
+  return {
+    kind: 'ok',
+    scope: {
+      document,
+      target: 'section',
+      objectId: sectionUuid as string,
+      sectionUuid,
+      subsectionUuid: null,
+    },
+  };
+}

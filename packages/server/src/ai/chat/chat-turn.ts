@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../../config/config.js';
+import type { ChatRecord } from '../../storage/chat-repository.js';
+import type { Storage } from '../../storage/storage.js';
+import type { AiRuntime } from '../ai-runtime.js';
+import { assembleChatContext } from '../context/assemble-context.js';
+import { loadContextInput } from '../context/load-context-input.js';
+import { AiProviderError, type TokenUsage } from '../providers/ai-provider.js';
+import { providerSummary } from '../providers/provider-view.js';
+import { PROMPT_HISTORY_LIMIT, promptMessagesOf, type StoredToolCall } from './chat-history.js';
+import { proposalForClient } from './chat-proposals.js';
+import type { ChatScope } from './chat-scope.js';
+
+/** Everything a chat turn needs from the server. */
+export interface ChatDeps {
+  config: ServerConfig;
+  storage: Storage;
+  ai: AiRuntime;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** Where a turn's frames go; a closed socket simply drops them (the turn still finishes and is stored). */
+export type FrameSink = (frame: Record<string, unknown>) => void;
+
+/** What the user sees when a provider fails (never the provider's own words: they may name keys or hosts). */
+export const AI_FAILURE_TEXT: Record<AiProviderError['kind'], string> = {
+  timeout: 'The AI took too long to answer. Please try again.',
+  cancelled: 'Stopped.',
+  rate_limited: 'The AI service is busy right now. Please wait a moment and try again.',
+  unavailable: 'The AI service is unavailable right now. Please try again later.',
+  bad_response: 'The AI service sent an answer that could not be read. Please try again.',
+};
+
+/** One user message and the answer to it. */
+export interface ChatTurnInput {
+  chat: ChatRecord;
+  scope: ChatScope;
+  userId: string;
+  message: string;
+  options: { webAccess: boolean; research: boolean };
+  signal: AbortSignal;
+}
+
+/**
+ * Streams the answer to one message: assembles the context, relays cumulative `ai` frames, turns tool
+ * calls into stored proposals the client can apply, records usage, and always ends with
+ * `end_of_response`. The answer is stored even when nobody is listening any more.
+ */
+export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: FrameSink): Promise<void> {
+  const { storage, ai, now } = deps;
+  const { chat, scope } = input;
+  const provider = ai.provider.info;
+  const providerLabel = providerSummary(provider);
+  const [history, proposals] = await Promise.all([
+    storage.chats.messagesOf(chat.id, PROMPT_HISTORY_LIMIT),
+    storage.chats.proposalsOf(chat.id),
+  ]);
+  // The message just stored is the last of the history; the context engine takes it apart.
+  const earlier = history.length > 0 && history.at(-1)?.role === 'user' ? history.slice(0, -1) : history;
+  const contextInput = await loadContextInput(storage, {
+    documentId: scope.document.id,
+    ownerId: input.userId,
+    scope: { target: scope.target, sectionUuid: scope.sectionUuid, subsectionUuid: scope.subsectionUuid },
+    history: promptMessagesOf(earlier, proposals),
+    message: input.message,
+    budgetTokens: ai.config.contextTokens,
+    provider,
+    options: input.options,
+    globalSystemPromptFromEnv: deps.config.globalSystemPrompt,
+  });
+  if (!contextInput) {
+    send({ type: 'system', content: 'This document is no longer available.' });
+    send({ type: 'end_of_response' });
+    return;
+  }
+  const context = assembleChatContext(contextInput);
+
+  const { message: aiMessage } = await storage.chats.addMessage({
+    chatId: chat.id,
+    role: 'ai',
+    content: '',
+    metadata: { partial: true, provider: providerLabel },
+    createdAt: now(),
+  });
+  let text = '';
+  // Chunks that arrive together go out as one cumulative frame: the client keeps only the latest text,
+  // and under load one frame per event-loop turn costs far less than one per chunk.
+  let textPending = false;
+  const flushText = () => {
+    if (!textPending) return;
+    textPending = false;
+    send({ type: 'ai', content: text, message_id: aiMessage.id, provider: providerLabel });
+  };
+  const sendAfterText: FrameSink = (frame) => {
+    flushText();
+    send(frame);
+  };
+  const toolCalls: StoredToolCall[] = [];
+  let usage: TokenUsage = { inputTokens: null, outputTokens: null };
+  let failure: AiProviderError | null = null;
+  let finishReason = 'unknown';
+  try {
+    const stream = ai.provider.streamChat({
+      system: context.system,
+      messages: context.messages,
+      tools: true,
+      options: input.options,
+      scope: context.scope,
+      signal: input.signal,
+    });
+    for await (const event of stream) {
+      switch (event.type) {
+        case 'text':
+          if (event.delta === '') break;
+          text += event.delta;
+          if (!textPending) {
+            textPending = true;
+            setImmediate(flushText);
+          }
+          break;
+        case 'tool-generating':
+          sendAfterText({ type: 'tool_generating', tool_name: event.toolName });
+          break;
+        case 'tool-call': {
+          const document = await storage.documents.findOwned(scope.document.id, input.userId);
+          const checked = proposalForClient(event.toolName, event.input, document?.content);
+          if (!checked.ok) {
+            toolCalls.push({ ...event, toolId: null, invalid: checked.detail });
+            deps.log.info({ chatId: chat.id, reason: checked.detail }, 'AI proposal refused');
+            sendAfterText({
+              type: 'system',
+              content: `The AI proposed an edit that does not fit the document, so it was not shown: ${checked.detail}`,
+            });
+            break;
+          }
+          const toolId = `tool_${randomUUID()}`;
+          toolCalls.push({
+            toolCallId: event.toolCallId,
+            toolName: event.toolName,
+            input: event.input,
+            toolId,
+          });
+          const stored = await storage.chats.addProposal({
+            toolId,
+            chatId: chat.id,
+            messageId: aiMessage.id,
+            providerToolCallId: event.toolCallId,
+            toolName: event.toolName,
+            payload: checked.payload,
+            createdAt: now(),
+          });
+          sendAfterText(proposalFrame(stored));
+          break;
+        }
+        case 'finish':
+          usage = event.usage;
+          finishReason = event.finishReason;
+          break;
+      }
+    }
+  } catch (error) {
+    failure =
+      error instanceof AiProviderError ? error : new AiProviderError('bad_response', 'The provider failed.');
+    if (!(error instanceof AiProviderError))
+      deps.log.error({ err: error, chatId: chat.id }, 'AI turn failed');
+  }
+  const interrupted = failure?.kind === 'cancelled';
+  // One transaction, one commit: the answer, the chat's "last used" time and the tokens used.
+  await storage.transaction(async (tx) => {
+    await tx.chats.updateMessage(aiMessage.id, {
+      content: text,
+      toolCalls,
+      metadata: {
+        provider: providerLabel,
+        finish_reason: failure ? failure.kind : finishReason,
+        ...(interrupted ? { interrupted: true } : {}),
+        ...(failure && !interrupted ? { error: failure.kind } : {}),
+        usage,
+      },
+    });
+    await tx.chats.touch(chat.id, now());
+    await ai.usage.record(
+      { userId: input.userId, documentId: scope.document.id, kind: 'chat', provider, usage },
+      tx,
+    );
+  });
+  flushText();
+  if (failure && !interrupted) send({ type: 'system', content: AI_FAILURE_TEXT[failure.kind] });
+  send({ type: 'end_of_response', message_id: aiMessage.id, ...(interrupted ? { interrupted: true } : {}) });
+}
+
+/** The `tool_proposal` frame of a stored proposal (spec 001 §3). */
+export function proposalFrame(proposal: {
+  toolId: string;
+  toolName: string;
+  payload: unknown;
+  createdAt: Date;
+}): Record<string, unknown> {
+  return {
+    type: 'tool_proposal',
+    tool_id: proposal.toolId,
+    tool_name: proposal.toolName,
+    payload: proposal.payload,
+    timestamp: proposal.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,78 @@
+import { countTokens as countEncoded, decode, encode } from 'gpt-tokenizer';
+
+/**
+ * Token counts with gpt-tokenizer's o200k_base encoding (OpenAI's GPT-4o/4.1 family). For Anthropic,
+ * Llama and other models it is an estimate: their tokenizers differ, usually by well under 20 %.
+ */
+export const TOKEN_ENCODING = 'o200k_base';
+
+// Text from users and models may spell `<|endoftext|>`: it is counted as text, never as a special token.
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+
+/** Counts of recent texts: a chat's turns count the same prompts, outline and section text again and again. */
+const recentCounts = new Map<string, number>();
+const RECENT_COUNTS_LIMIT = 512;
+/** Texts shorter than this are counted again rather than kept. */
+const CACHED_TEXT_MIN_LENGTH = 256;
+
+/** How many tokens `text` is (o200k_base, see {@link TOKEN_ENCODING}). */
+export function countTokens(text: string): number {
+  if (text === '') return 0;
+  if (text.length < CACHED_TEXT_MIN_LENGTH) return countEncoded(text, AS_TEXT);
+  const known = recentCounts.get(text);
+  if (known !== undefined) {
+    // Refreshed as the most recent entry, so the oldest is the first to go.
+    recentCounts.delete(text);
+    recentCounts.set(text, known);
+    return known;
+  }
+  const counted = countEncoded(text, AS_TEXT);
+  recentCounts.set(text, counted);
+  if (recentCounts.size > RECENT_COUNTS_LIMIT) {
+    const oldest = recentCounts.keys().next().value;
+    if (oldest !== undefined) recentCounts.delete(oldest);
+  }
+  return counted;
+}
+
+/** The tokens of `text`, for cutting it at a token count without counting again. */
+export function encodeTokens(text: string): number[] {
+  return text === '' ? [] : encode(text, AS_TEXT);
+}
+
+/** The text of the first `max` tokens; a character cut in half at the end is left out. */
+export function decodeHead(tokens: readonly number[], max: number): string {
+  if (max <= 0) return '';
+  return decode(tokens.slice(0, max)).replace(/\uFFFD+$/, '');
+}
+
+// Any UUID (sections, subsections, tool calls): its tokens are estimated, as hex is slow to encode.
+const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** A random UUID's tokens in o200k_base: 22.7 on average over 20,000 (at most 31). */
+export const UUID_TOKENS = 23;
+
+/**
+ * Estimated tokens of each of `pieces`, from one count of them all: each call of the tokenizer costs
+ * about 20 µs however short the text, so thousands of outline lines are counted as one text and the
+ * count shared out by length. UUIDs count {@link UUID_TOKENS} each. Used to plan cuts; the assembled
+ * parts are counted for real afterwards.
+ */
+export function estimatePieces(pieces: readonly string[]): number[] {
+  if (pieces.length === 0) return [];
+  const uuids = new Array<number>(pieces.length).fill(0);
+  const stripped = pieces.map((piece, index) =>
+    piece.replace(UUID_PATTERN, () => {
+      uuids[index] = (uuids[index] as number) + 1;
+      return 'U';
+    }),
+  );
+  const total = countTokens(stripped.join('\n'));
+  let length = 0;
+  for (const piece of stripped) length += piece.length + 1;
+  // Rounded up, so the estimates add up to at least the count.
+  return stripped.map(
+    (piece, index) =>
+      Math.ceil((total * (piece.length + 1)) / length) + (uuids[index] as number) * (UUID_TOKENS - 1),
+  );
+}

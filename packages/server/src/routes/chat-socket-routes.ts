@@ -1,0 +1,90 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { ChatConnection } from '../ai/chat/chat-connection.js';
+import { CHAT_CLOSE } from '../ai/chat/chat-frames.js';
+import type { ChatDeps } from '../ai/chat/chat-turn.js';
+import { allowedOrigins } from '../auth/request-credentials.js';
+import type { SessionService } from '../auth/session-service.js';
+import { uuidParam } from '../http/uuid-param.js';
+
+/** The largest frame a client may send (a message is at most 20,000 characters; JSON can triple that). */
+const MAX_FRAME_BYTES = 256 * 1024;
+
+const CHAT_PATH = /^([^/]+)(?:\/section\/([^/]+))?(?:\/subsection\/([^/]+))?\/chat(?:\/([^/]+))?\/?$/;
+
+/** The ids of a chat path, or null when it is not one (or names something that is not a uuid). */
+export function parseChatPath(path: string): {
+  documentId: string;
+  sectionUuid: string | null;
+  subsectionUuid: string | null;
+  chatId: string | null;
+} | null {
+  const match = CHAT_PATH.exec(path);
+  if (!match) return null;
+  const [, documentPart, sectionPart, subsectionPart, chatPart] = match;
+  const documentId = uuidParam(documentPart);
+  const sectionUuid = sectionPart === undefined ? null : uuidParam(sectionPart);
+  const subsectionUuid = subsectionPart === undefined ? null : uuidParam(subsectionPart);
+  const chatId = chatPart === undefined ? null : uuidParam(chatPart);
+  if (!documentId || sectionUuid === undefined || subsectionUuid === undefined || chatId === undefined)
+    return null;
+  return { documentId, sectionUuid, subsectionUuid, chatId };
+}
+
+/**
+ * `/ws/document/{doc}[/section/{s}][/subsection/{ss}]/chat[/{chatId}]/?token=…` (spec 001 §7). The socket
+ * is always accepted, then closed with a reason the client can show: 4401 without a valid session,
+ * 4403 for a document that is not the user's or a foreign Origin, 4404 for a path naming nothing.
+ */
+export async function chatSocketRoutes(
+  app: FastifyInstance,
+  deps: ChatDeps & { sessions: SessionService },
+): Promise<void> {
+  const connections = new Set<ChatConnection>();
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    // Closing lets answers in flight finish and be stored (bounded by the shutdown timeout).
+    preClose: async () => {
+      await Promise.allSettled([...connections].map((connection) => connection.settled()));
+      for (const client of app.websocketServer.clients)
+        client.close(CHAT_CLOSE.shuttingDown.code, CHAT_CLOSE.shuttingDown.reason);
+    },
+  });
+
+  app.get('/ws/document/*', { websocket: true }, (socket, request) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !allowedOrigins(request, deps.config).has(origin)) {
+      socket.close(CHAT_CLOSE.originNotAllowed.code, CHAT_CLOSE.originNotAllowed.reason);
+      return;
+    }
+    const ids = parseChatPath((request.params as Record<string, string>)['*'] ?? '');
+    if (!ids) {
+      socket.close(CHAT_CLOSE.notFound.code, CHAT_CLOSE.notFound.reason);
+      return;
+    }
+    const query = request.query as Record<string, unknown>;
+    const token = typeof query.token === 'string' && query.token !== '' ? query.token : undefined;
+    const userAgent = request.headers['user-agent'];
+    const connection = new ChatConnection({
+      deps,
+      socket,
+      ids,
+      token,
+      ip: request.ip,
+      userAgent: typeof userAgent === 'string' ? userAgent : '',
+    });
+    connections.add(connection);
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) {
+        socket.send(JSON.stringify({ type: 'error', code: 'invalid_frame', detail: 'Frames must be text.' }));
+        return;
+      }
+      connection.receive(data.toString());
+    });
+    socket.on('close', () => {
+      connection.onClose();
+      void connection.settled().finally(() => connections.delete(connection));
+    });
+    connection.start();
+  });
+}
