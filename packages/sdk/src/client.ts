@@ -1,9 +1,18 @@
 import { type AuthClient, type AuthClientKind, createAuthClient } from './auth/auth-client.js';
 import { MemoryTokenStore } from './auth/memory-token-store.js';
 import type { TokenStore } from './auth/token-store.js';
+import type { ChatSession } from './chat/chat-session.js';
+import type { ChatScope } from './chat/chat-url.js';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http/http-client.js';
 import { type ActivitiesResource, createActivitiesResource } from './resources/activities.js';
+import { type AiResource, createAiResource } from './resources/ai.js';
 import { type BlueprintsResource, createBlueprintsResource } from './resources/blueprints.js';
+import {
+  type ChatSessionExtras,
+  type ChatsResource,
+  chatSessionFor,
+  createChatsResource,
+} from './resources/chats.js';
 import { type ContactResource, createContactResource } from './resources/contact.js';
 import { type ConversionResource, createConversionResource } from './resources/conversion.js';
 import { createDocumentsResource, type DocumentsResource } from './resources/documents.js';
@@ -45,6 +54,15 @@ export interface PlanwrightClient {
   readonly systemPrompt: SystemPromptResource;
   /** The token-based conversion service: a content tree to .docx, PDF, HTML or JSON. */
   readonly conversion: ConversionResource;
+  /** The recent chats about a document, section or subsection, and new ones. */
+  readonly chats: ChatsResource;
+  /** The AI provider, usage, text and subsection transforms, and the prompt a chat would send. */
+  readonly ai: AiResource;
+  /**
+   * A realtime chat session on this client's server, signed in with its token store's token (read at
+   * each connect). Call `connect()` on it to open the socket.
+   */
+  chatSession(scope: ChatScope, options?: ChatSessionExtras): ChatSession;
 }
 
 /**
@@ -71,5 +89,9 @@ export function createPlanwrightClient(options: PlanwrightClientOptions = {}): P
     organizations: createOrganizationsResource(http),
     systemPrompt: createSystemPromptResource(http),
     conversion: createConversionResource(http, { tokenStore, now }),
+    chats: createChatsResource(http),
+    ai: createAiResource(http),
+    chatSession: (scope, chatOptions) =>
+      chatSessionFor(http, () => tokenStore.getToken(), scope, chatOptions),
   };
 }

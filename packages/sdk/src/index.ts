@@ -251,6 +251,35 @@ export {
   activitySeverity,
 } from './resources/activities.js';
 export {
+  AI_TEXTS,
+  type AiContext,
+  type AiContextMessage,
+  type AiContextPart,
+  type AiContextQuery,
+  type AiContextToolCall,
+  type AiContextToolResult,
+  type AiProviderInfo,
+  type AiProviderSummary,
+  type AiProviderSupports,
+  type AiResource,
+  type AiUsage,
+  type AiUsageTotals,
+  aiContextSchema,
+  aiProviderInfoSchema,
+  aiUsageSchema,
+  CONTEXT_MESSAGE_MAX_LENGTH,
+  createAiResource,
+  TRANSFORM_ACTIONS,
+  TRANSFORM_LIMITS,
+  type TransformAction,
+  type TransformedItem,
+  type TransformItemInput,
+  type TransformStructuredInput,
+  type TransformStructuredResult,
+  type TransformTextInput,
+  type TransformTextResult,
+} from './resources/ai.js';
+export {
   BLUEPRINT_STATUSES,
   BLUEPRINT_VISIBILITIES,
   type BlueprintChanges,
@@ -265,6 +294,17 @@ export {
   blueprintSummarySchema,
 } from './resources/blueprints.js';
 export type { CallOptions, WriteOptions } from './resources/call-options.js';
+export {
+  CHAT_TARGETS,
+  CHATS_PAGE_SIZE_MAX,
+  type ChatListQuery,
+  type ChatSessionExtras,
+  type ChatSummary,
+  type ChatsResource,
+  type ChatTarget,
+  type ChatTargetInput,
+  createChatsResource,
+} from './resources/chats.js';
 export {
   type ContactMessage,
   type ContactMessageInput,

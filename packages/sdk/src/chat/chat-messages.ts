@@ -204,7 +204,9 @@ export type OutgoingFrame =
       options: { web_access: 'on' | 'off'; research: 'on' | 'off' };
       context: ChatWireContext;
     }
-  | { type: 'tool_approval'; tool_id: string; action: 'accept' | 'reject'; client_id: string };
+  | { type: 'tool_approval'; tool_id: string; action: 'accept' | 'reject'; client_id: string }
+  /** Stops the answer being streamed (not in spec 001; the Stop button of issue 8). */
+  | { type: 'stop'; client_id: string };
 
 /** Builds the `message` frame; options become "on"/"off" (C13). */
 export function messageFrame(

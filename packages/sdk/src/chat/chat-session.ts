@@ -135,6 +135,8 @@ type TimerName =
   | 'switchWait';
 
 const AUTH_CLOSE_CODES = new Set([4401, 4403, 403, 401]);
+/** The server's "no such document, section, subsection or chat": retrying cannot help (C27). */
+const NOT_FOUND_CLOSE = 4404;
 
 function defaultId(): string {
   return globalThis.crypto.randomUUID();
@@ -417,6 +419,16 @@ export class ChatSession extends Subscribable {
     return { ok: true, messageId, clientId, queued: true };
   }
 
+  /**
+   * Asks the server to stop the answer being streamed (the Stop button, C41). The server ends it with
+   * `end_of_response`; what was streamed so far stays. Returns false when no answer is streaming.
+   */
+  stop(): boolean {
+    if (!this.state.loading || !this.open || !this.socket) return false;
+    this.transmit({ type: 'stop', client_id: this.createId() });
+    return true;
+  }
+
   /** Accepts a pending proposal (call after applying it successfully); sends `tool_approval` (C26). */
   acceptProposal(toolId: string): boolean {
     return this.decide(toolId, 'accept');
@@ -546,6 +558,10 @@ export class ChatSession extends Subscribable {
         status: 'error',
         error: code === 4401 || code === 401 ? CHAT_TEXTS.notAuthenticated : CHAT_TEXTS.connectFailed,
       });
+      return;
+    }
+    if (code === NOT_FOUND_CLOSE) {
+      this.set({ status: 'error', error: CHAT_TEXTS.connectFailed });
       return;
     }
     if (code === 1000 || code === 1001) {

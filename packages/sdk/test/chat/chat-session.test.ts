@@ -283,6 +283,35 @@ describe('C21 C22 C23 C27 close codes', () => {
   });
 });
 
+describe('C27 C41 not found and stop', () => {
+  it('C27: close 4404 (nothing at that path) fails without retry and without the auth log', () => {
+    const { session, server, clock, logs } = setup();
+    session.connect();
+    clock.advance(10_000);
+    server.last.close(4404);
+    clock.advance(120_000);
+    expect(server.connections).toHaveLength(1);
+    expect(logs).not.toContain(CHAT_TEXTS.authFailedLog);
+    expect(session.getSnapshot()).toMatchObject({ status: 'error', error: CHAT_TEXTS.connectFailed });
+  });
+
+  it('C41: stop() sends a stop frame only while an answer is owed', () => {
+    const { session, server, clock } = setup();
+    session.connect();
+    clock.advance(0);
+    expect(session.stop()).toBe(false);
+    session.send('long answer please');
+    server.last.send({ type: 'ai', content: 'Once upon' });
+    expect(session.stop()).toBe(true);
+    expect(frames(server, 'stop')).toHaveLength(1);
+    expect(frames(server, 'stop')[0]?.client_id).toEqual(expect.any(String));
+    server.last.send({ type: 'end_of_response' });
+    expect(session.getSnapshot().loading).toBe(false);
+    expect(session.stop()).toBe(false);
+    expect(frames(server, 'stop')).toHaveLength(1);
+  });
+});
+
 describe('C28 C29 one connect at a time and chat switch', () => {
   it('C28: connect while connecting or connected opens nothing new', () => {
     const { session, server, clock } = setup();
