@@ -9,17 +9,21 @@ const serverEntry = join(fileURLToPath(new URL('../', import.meta.url)), 'packag
  * `stop()` sends SIGTERM and resolves when the process has exited.
  */
 export async function startBuiltServer(dataDir, env = {}) {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      PLANWRIGHT_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PLANWRIGHT_PRINT_URL: '1',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []), serverEntry],
+    {
+      env: {
+        ...process.env,
+        PORT: '0',
+        PLANWRIGHT_DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        PLANWRIGHT_PRINT_URL: '1',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   let output = '';
   const url = await new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
@@ -31,6 +35,7 @@ export async function startBuiltServer(dataDir, env = {}) {
   });
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.on('exit', resolve);

@@ -1,0 +1,283 @@
+#!/usr/bin/env node
+// Chat relay overhead (issue 8): the built server's `openai-compatible` provider streams from a local server
+// speaking OpenAI's wire format that answers instantly; 50 chats ask at once. Measured in this process,
+// on one clock: from the model server's first byte to the client's first `ai` frame, and from each text
+// chunk written to the `ai` frame that carries it. Then the server's memory with 200 idle connected chats.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { startOpenAiStreamServer } from '../tests/support/openai-stream-server.mjs';
+import { startBuiltServer } from './built-server.mjs';
+import { summarize } from './stats.mjs';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const { lastKeyFor } = await import(join(root, 'packages/server/dist/index.js'));
+const CHATS = Number(process.env.BENCH_CHATS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const CHUNKS = 40;
+/** The model server's pace: one chunk every this many ms per stream (100 tokens/s, faster than most models); 0 = all at once. */
+const WORDS = Array.from({ length: CHUNKS }, (_, i) => `word${i} `);
+/** The answer's length through each chunk. */
+const CUMULATIVE = WORDS.map((_, k) => WORDS.slice(0, k + 1).join('').length);
+const CHUNK_INTERVAL_MS = Number(process.env.BENCH_CHUNK_INTERVAL_MS ?? 10);
+const IDLE = 200;
+const PASSWORD = 'a-sturdy-benchmark-passphrase';
+
+/** Text chunks written, per request: `performance.now()` of each content-bearing chunk. */
+const chunkStamps = new Map();
+const firstByte = new Map();
+/**
+ * The model server starts answering a round once every chat's request is in: the measure is the relay of
+ * 50 concurrent streams, not the turns' set-up (context assembly, database writes) queued behind each other.
+ */
+let barrier = { count: 0, open: Promise.resolve() };
+const model = await startOpenAiStreamServer({
+  defaultAnswer: { type: 'answer', text: WORDS },
+  onChunk: async ({ requestIndex, chunkIndex, data }) => {
+    if (chunkIndex === 0 && requestIndex >= barrier.count) await barrier.open;
+    else if (CHUNK_INTERVAL_MS > 0) await new Promise((resolve) => setTimeout(resolve, CHUNK_INTERVAL_MS));
+    if (!/"content":"[^"]/.test(data)) return;
+    const list = chunkStamps.get(requestIndex) ?? [];
+    list.push(performance.now());
+    chunkStamps.set(requestIndex, list);
+  },
+  onFirstByte: (requestIndex, at) => firstByte.set(requestIndex, at),
+});
+const dataDir = mkdtempSync(join(tmpdir(), 'planwright-bench-chat-'));
+const server = await startBuiltServer(dataDir, {
+  PLANWRIGHT_AI_PROVIDER: 'openai-compatible',
+  PLANWRIGHT_AI_BASE_URL: model.baseUrl,
+  PLANWRIGHT_AI_MODEL: 'bench-model',
+  PLANWRIGHT_AI_CALLS_PER_MINUTE: '100000',
+});
+
+async function json(path, { method = 'GET', body, token } = {}) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { 'x-session-token': token } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+function rssKiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+}
+
+/** An open, authenticated chat socket that keeps every frame with its arrival time. */
+async function openChat(token, documentId, chatId) {
+  const ws = new WebSocket(
+    `${server.url.replace('http', 'ws')}/ws/document/${documentId}/chat/${chatId}/?token=${token}`,
+  );
+  const chat = { ws, frames: [], waiters: [] };
+  ws.on('message', (data) => {
+    const at = performance.now();
+    chat.frames.push({ at, frame: JSON.parse(data.toString()) });
+    for (const wake of chat.waiters.splice(0)) wake();
+  });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  await waitFor(chat, (f) => f.type === 'authenticated', 0);
+  return chat;
+}
+
+async function waitFor(chat, match, from) {
+  for (;;) {
+    const found = chat.frames.slice(from).find((entry) => match(entry.frame));
+    if (found) return found;
+    await new Promise((resolve) => chat.waiters.push(resolve));
+  }
+}
+
+try {
+  const email = 'bench-chat@example.com';
+  // Sign-up answers 401 with the e-mail verification flow pending, as allauth does.
+  await fetch(`${server.url}/_allauth/app/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, terms_agreement: true, phone_number_x: '' }),
+  });
+  const key = await lastKeyFor(join(dataDir, 'outbox'), email, '/account/verify-email/');
+  // Verifying without the sign-up's session answers 401 too (log in next); the address is verified.
+  await fetch(`${server.url}/_allauth/app/v1/auth/email/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key }),
+  });
+  const login = await json('/_allauth/app/v1/auth/login', {
+    method: 'POST',
+    body: { email, password: PASSWORD },
+  });
+  const token = login.meta.session_token;
+  const document = await json('/api/v1/documents/', {
+    method: 'POST',
+    token,
+    body: { title: 'Relay bench' },
+  });
+
+  const chats = [];
+  for (let i = 0; i < CHATS; i++) {
+    const created = await json('/api/v1/chats/', {
+      method: 'POST',
+      token,
+      body: { target: 'document', object_id: document.uuid },
+    });
+    chats.push(await openChat(token, document.uuid, created.id));
+  }
+
+  /** One scenario: `rounds` rounds of every chat asking at once; the first round warms up and is not counted. */
+  async function measure(aligned, rounds) {
+    const result = { firstFrame: [], perChunk: [], framesPerAnswer: [], turns: 0 };
+    for (let round = 0; round < rounds; round++) {
+      const starts = chats.map((chat) => chat.frames.length);
+      const requestsBefore = model.requests.length;
+      barrier = aligned
+        ? { count: requestsBefore, open: model.waitForRequests(requestsBefore + CHATS) }
+        : { count: Number.POSITIVE_INFINITY, open: Promise.resolve() };
+      const tag = `${aligned ? 'a' : 'n'}${round}`;
+      for (const [i, chat] of chats.entries()) {
+        chat.ws.send(
+          JSON.stringify({ type: 'message', message: `bench-${tag}-${i}`, client_id: `${tag}-c${i}` }),
+        );
+      }
+      await Promise.all(
+        chats.map((chat, i) => waitFor(chat, (f) => f.type === 'end_of_response', starts[i])),
+      );
+      if (round === 0) continue;
+      // Which request was whose: the model server saw each chat's marker as the last user message.
+      for (let r = requestsBefore; r < model.requests.length; r++) {
+        const body = model.requests[r]?.body;
+        const last = body?.messages?.filter((m) => m.role === 'user').at(-1);
+        const marker = new RegExp(`bench-${tag}-(\\d+)`).exec(JSON.stringify(last?.content ?? ''));
+        if (!marker) continue;
+        const index = Number(marker[1]);
+        const aiFrames = chats[index].frames
+          .slice(starts[index])
+          .filter((entry) => entry.frame.type === 'ai');
+        const stamps = chunkStamps.get(r) ?? [];
+        if (aiFrames.length === 0 || stamps.length === 0) continue;
+        result.firstFrame.push(aiFrames[0].at - stamps[0]);
+        // Chunks that arrive together are sent as one cumulative frame: chunk k reached the client with the
+        // first frame whose text is at least as long as the answer through chunk k.
+        let frame = 0;
+        for (let k = 0; k < stamps.length; k++) {
+          while (frame < aiFrames.length && aiFrames[frame].frame.content.length < CUMULATIVE[k]) frame++;
+          if (frame === aiFrames.length) break;
+          result.perChunk.push(aiFrames[frame].at - stamps[k]);
+        }
+        result.framesPerAnswer.push(aiFrames.length);
+        result.turns++;
+      }
+    }
+    return result;
+  }
+
+  const aligned = await measure(true, ROUNDS);
+  const natural = await measure(false, ROUNDS);
+
+  const percentile = (values, q) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 100) / 100;
+  };
+  for (const chat of chats) chat.ws.close(1000);
+
+  // Memory: the server after the relay runs, then with 200 idle connected chats more.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const before = rssKiB(server.pid);
+  const idle = [];
+  for (let i = 0; i < IDLE; i++) {
+    const created = await json('/api/v1/chats/', {
+      method: 'POST',
+      token,
+      body: { target: 'document', object_id: document.uuid },
+    });
+    idle.push(await openChat(token, document.uuid, created.id));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const after = rssKiB(server.pid);
+  for (const chat of idle) chat.ws.close(1000);
+
+  const p = (values, q) => percentile(values, q);
+  const first = aligned.firstFrame;
+  const chunk = aligned.perChunk;
+  console.log(
+    JSON.stringify({
+      bench: 'chat-relay',
+      title: `Chat relay: ${CHATS} concurrent chats, model answering at once`,
+      method: `Built server on PGlite with the openai-compatible provider (AI SDK) pointed at a local server speaking OpenAI's streaming wire format (tests/support/openai-stream-server.mjs), run in the benchmark's process so both ends share one clock. ${CHATS} chat sockets send a message at the same moment; every answer is ${CHUNKS} text chunks, the first at once, then one every ${CHUNK_INTERVAL_MS} ms (100 tokens/s per chat, ${(CHATS * 1000) / CHUNK_INTERVAL_MS} chunks/s in all). ${ROUNDS - 1} counted rounds per scenario (one warm-up each). "Streaming" (the targets): the model server starts all ${CHATS} answers once every request is in, so the measure is the relay of ${CHATS} concurrent streams. "Arriving together": each answer starts as soon as its request arrives, so streams share the server with the other turns' set-up (context assembly and database work on the embedded PGlite, in the server's one thread). First frame: from the first text chunk's write to the client's first \`ai\` frame (the AI SDK's parsing, our relay and the socket). Per chunk: from a chunk's write to the first \`ai\` frame carrying it (chunks that arrive together go out as one cumulative frame). Memory: the server's RSS (/proc) before and after ${IDLE} more authenticated idle chats.`,
+      results: [
+        {
+          name: 'streaming: first chunk → first ai frame, p50',
+          unit: 'ms',
+          value: p(first, 0.5),
+          target: '≤ 10 ms',
+          pass: p(first, 0.5) <= 10,
+        },
+        {
+          name: 'streaming: first chunk → first ai frame, p99',
+          unit: 'ms',
+          value: p(first, 0.99),
+          target: '≤ 30 ms',
+          pass: p(first, 0.99) <= 30,
+        },
+        {
+          name: 'streaming: per forwarded chunk, p99',
+          unit: 'ms',
+          value: p(chunk, 0.99),
+          target: '≤ 5 ms',
+          pass: p(chunk, 0.99) <= 5,
+        },
+        {
+          name: 'streaming: per forwarded chunk',
+          unit: 'ms',
+          ...summarize(chunk),
+          target: 'reported',
+          pass: null,
+        },
+        {
+          name: 'streaming: ai frames per answer',
+          unit: 'frames',
+          ...summarize(aligned.framesPerAnswer),
+          target: 'reported',
+          pass: null,
+        },
+        {
+          name: 'arriving together: first chunk → first ai frame',
+          unit: 'ms',
+          ...summarize(natural.firstFrame),
+          target: 'reported',
+          pass: null,
+        },
+        {
+          name: 'arriving together: per forwarded chunk',
+          unit: 'ms',
+          ...summarize(natural.perChunk),
+          target: 'reported',
+          pass: null,
+        },
+        {
+          name: `server memory for ${IDLE} idle chats`,
+          unit: 'MiB',
+          value: Math.round(((after - before) / 1024) * 10) / 10,
+          target: 'reported',
+          pass: null,
+          spread: `RSS ${Math.round(before / 1024)} → ${Math.round(after / 1024)} MiB`,
+        },
+      ],
+    }),
+  );
+} finally {
+  await server.stop();
+  await model.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
