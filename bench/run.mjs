@@ -20,6 +20,7 @@ const BENCHES = [
   'markdown-export.mjs',
   'docx-convert.mjs',
   'docx-vs-pandoc.mjs',
+  'chat-relay.mjs',
 ];
 const only = process.argv.slice(2);
 

@@ -6,20 +6,18 @@ import {
   createPlanwrightClient,
   type DocumentDetail,
   InvalidInputError,
-  MemoryTokenStore,
   type PlanwrightClient,
   TRANSFORM_ACTIONS,
 } from '@planwright/sdk';
-import { lastKeyFor } from '@planwright/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/corpus.js';
+import { apiErrorOf, rejectionOf, signUpWithSdk } from '../support/sdk-accounts.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
  * The SDK's AI calls (`client.ai`, `client.chats`; rules AI1–AI21 in packages/sdk/src/resources/ai-chats-SPEC.md)
  * against the real server over real HTTP, with its default offline provider: no network, real answers.
  */
-const PASSWORD = 'a-sturdy-harbour-passphrase';
 const CALLS_PER_MINUTE = 100_000;
 
 /** The real time, but never the same millisecond twice: chats made back to back still list in order. */
@@ -43,35 +41,10 @@ afterAll(async () => {
 let counter = 0;
 /** A new verified, signed-in account. */
 async function signUp(prefix: string): Promise<PlanwrightClient> {
-  const email = `${prefix}-${++counter}@example.com`;
-  const client = createPlanwrightClient({ baseUrl: server.url, tokenStore: new MemoryTokenStore() });
-  expect((await client.auth.signup({ email, password: PASSWORD, terms_agreement: true })).kind).toBe(
-    'pending',
-  );
-  const key = await lastKeyFor(server.outboxDir, email, '/account/verify-email/');
-  expect((await client.auth.verifyEmail(key)).kind).toBe('authenticated');
-  return client;
+  return (await signUpWithSdk(server, `${prefix}-${++counter}@example.com`)).client;
 }
 
 const anonymous = () => createPlanwrightClient({ baseUrl: server.url });
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
-
-/** The call failed with an `ApiError` (never an `AuthRequiredError`) of that status. */
-async function apiErrorOf(promise: Promise<unknown>, status: number): Promise<ApiError> {
-  const error = await rejectionOf(promise);
-  expect(ApiError.isInstance(error), String(error)).toBe(true);
-  expect(AuthRequiredError.isInstance(error)).toBe(false);
-  expect((error as ApiError).status, (error as ApiError).message).toBe(status);
-  return error as ApiError;
-}
 
 interface Scope {
   document: DocumentDetail;

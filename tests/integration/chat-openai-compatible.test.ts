@@ -1,23 +1,17 @@
-import {
-  ChatSession,
-  createPlanwrightClient,
-  MemoryTokenStore,
-  type PlanwrightClient,
-} from '@planwright/sdk';
+import { ChatSession, type PlanwrightClient } from '@planwright/sdk';
 import { outlineOf } from '@planwright/sdk/model';
 import { applyProposal } from '@planwright/sdk/proposals';
 import { ManualClock } from '@planwright/sdk/testing';
-import { lastKeyFor } from '@planwright/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeSocketFactory, waitForSnapshot } from '../support/chat-session-node.js';
 import { type OpenAiStreamServer, startOpenAiStreamServer } from '../support/openai-stream-server.js';
+import { signUpWithSdk } from '../support/sdk-accounts.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
  * The whole chat path for real: the SDK's ChatSession over a real WebSocket to the real server, whose
  * `openai-compatible` provider (the AI SDK) streams from a local server speaking OpenAI's wire format.
  */
-const PASSWORD = 'a-sturdy-harbour-passphrase';
 
 let model: OpenAiStreamServer;
 let server: TestServer;
@@ -45,12 +39,7 @@ interface Account {
 }
 
 async function signUp(prefix: string): Promise<Account> {
-  const email = `${prefix}-${++counter}@example.com`;
-  const tokenStore = new MemoryTokenStore();
-  const client = createPlanwrightClient({ baseUrl: server.url, tokenStore });
-  await client.auth.signup({ email, password: PASSWORD, terms_agreement: true });
-  const key = await lastKeyFor(server.outboxDir, email, '/account/verify-email/');
-  expect((await client.auth.verifyEmail(key)).kind).toBe('authenticated');
+  const { client, tokenStore } = await signUpWithSdk(server, `${prefix}-${++counter}@example.com`);
   return { client, token: () => tokenStore.getToken() };
 }
 

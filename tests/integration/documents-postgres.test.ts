@@ -2,9 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ChatSession } from '@planwright/sdk';
+import { outlineOf } from '@planwright/sdk/model';
+import { ManualClock } from '@planwright/sdk/testing';
 import { buildApp, createMailer, loadConfig, openStorage, type Storage } from '@planwright/server';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeSocketFactory, waitForSnapshot } from '../support/chat-session-node.js';
 import { startPostgres, type TestPostgres } from '../support/postgres.js';
 
 /**
@@ -16,6 +20,7 @@ let postgres: TestPostgres | undefined;
 const dirs: string[] = [];
 const instances: Array<{ app: FastifyInstance; storage: Storage }> = [];
 let token = '';
+let userId = '';
 
 async function startInstance(url: string) {
   const dir = mkdtempSync(join(tmpdir(), 'planwright-docs-pg-'));
@@ -53,6 +58,7 @@ beforeAll(async () => {
     emailVerified: true,
     createdAt: new Date(),
   });
+  userId = user.id;
   token = randomBytes(32).toString('base64url');
   const at = new Date();
   await storage.sessions.create({
@@ -168,5 +174,65 @@ describe('documents on PostgreSQL with two instances', () => {
     expect(after.revision).toBe(3);
     expect(after.sections[0].title).toBe('Renamed by content');
     expect(after.sections[0].subsections[0]).toMatchObject({ user_hint: 'Kept' });
+  });
+});
+
+describe('chats on PostgreSQL with two instances (CH9)', () => {
+  it('a chat answered by one instance is served, with its pending proposal, by the other', async () => {
+    const [first, second] = instances;
+    if (!first || !second) throw new Error('two instances expected');
+    const urls = [
+      await first.app.listen({ port: 0, host: '127.0.0.1' }),
+      await second.app.listen({ port: 0, host: '127.0.0.1' }),
+    ];
+    const doc = await newDocument();
+    const section = outlineOf(doc.content).sections[0];
+    const subsectionUuid = section?.subsections[0]?.uuid;
+    if (!section || !subsectionUuid) throw new Error('no subsection');
+    const scope = { documentUuid: doc.uuid as string, sectionUuid: section.uuid, subsectionUuid };
+    const open = (baseUrl: string) => {
+      const clock = new ManualClock();
+      const session = new ChatSession({
+        baseUrl,
+        scope,
+        getToken: () => token,
+        socketFactory: nodeSocketFactory,
+        clock,
+        logger: { warn: () => {}, error: () => {} },
+      });
+      return { session, clock };
+    };
+
+    const a = open(urls[0] as string);
+    a.session.connect();
+    await waitForSnapshot(a.session, (s) => s.status === 'connected');
+    a.session.send('Draft this subsection');
+    const answered = await waitForSnapshot(a.session, (s) => !s.loading && s.proposals.length === 1);
+    const proposal = answered.proposals[0];
+    a.session.dispose();
+
+    const b = open(urls[1] as string);
+    b.session.connect();
+    await waitForSnapshot(b.session, (s) => s.status === 'connected');
+    b.clock.advance(500);
+    const served = await waitForSnapshot(
+      b.session,
+      (s) => s.messages.length === 2 && s.proposals.length === 1,
+    );
+    expect(served.messages.map((m) => m.role)).toEqual(['user', 'ai']);
+    expect(served.messages[1]?.content).toBe(answered.messages.find((m) => m.role === 'ai')?.content);
+    expect(served.proposals[0]).toMatchObject({ toolId: proposal?.toolId, status: 'pending' });
+    expect(b.session.rejectProposal(String(proposal?.toolId))).toBe(true);
+    await waitForSnapshot(
+      b.session,
+      (s) => s.toolExecution.state === 'idle' && s.toolExecution.message !== null,
+    );
+    b.session.dispose();
+    const [chat] = await first.storage.chats.listRecent(
+      { ownerId: userId, target: 'subsection', objectId: subsectionUuid },
+      1,
+    );
+    const [stored] = await first.storage.chats.proposalsOf(chat?.id as string);
+    expect(stored?.status).toBe('rejected');
   });
 });

@@ -31,6 +31,7 @@ import {
 import { lastKeyFor } from '@planwright/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/corpus.js';
+import { apiErrorOf, rejectionOf } from '../support/sdk-accounts.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -83,24 +84,6 @@ async function signUp(prefix: string): Promise<Account> {
 
 /** A client that never signed in: no token is sent. */
 const anonymous = () => createPlanwrightClient({ baseUrl: server.url });
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
-
-/** The call failed with an `ApiError` (never an `AuthRequiredError`) of that status. */
-async function apiErrorOf(promise: Promise<unknown>, status: number): Promise<ApiError> {
-  const error = await rejectionOf(promise);
-  expect(ApiError.isInstance(error), String(error)).toBe(true);
-  expect(AuthRequiredError.isInstance(error)).toBe(false);
-  expect((error as ApiError).status, (error as ApiError).message).toBe(status);
-  return error as ApiError;
-}
 
 /** The `param` of each field error of a 400 answer. */
 function fieldParams(error: ApiError): string[] {
