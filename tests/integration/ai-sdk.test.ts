@@ -292,7 +292,7 @@ describe("another user's document", () => {
       stranger.chats.create({ target: 'subsection', objectId: scope.subsectionUuid, documentUuid: uuid }),
       404,
     );
-    expect((await stranger.chats.list({ target: 'document', objectId: uuid })).items).toEqual([]);
+    await apiErrorOf(stranger.chats.list({ target: 'document', objectId: uuid }), 404);
     await apiErrorOf(stranger.ai.usage({ documentUuid: uuid }), 404);
     await apiErrorOf(stranger.ai.transformText({ text: 'x', action: 'improve', documentUuid: uuid }), 404);
     await apiErrorOf(

@@ -66,6 +66,11 @@ export function chatRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void
   app.get('/api/v1/chats/', async (request) => {
     const user = await requireUser(request, sessions);
     const query = parseInput(listQuery, request.query);
+    // A named document must be the user's: another user's chats are never listed, not even as empty.
+    const named = query.target === 'document' ? query.object_id : query.document_uuid;
+    if (named && !(await storage.documents.findOwnedHead(named, user.id))) {
+      throw new HttpError(404, 'not_found', 'No such document.');
+    }
     const chats = await storage.chats.listRecent(
       { ownerId: user.id, target: query.target, objectId: query.object_id, documentId: query.document_uuid },
       query.page_size,

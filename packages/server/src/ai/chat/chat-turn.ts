@@ -76,6 +76,21 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
     return;
   }
   const context = assembleChatContext(contextInput);
+  /** A note from the server to the user: shown now and kept in the history (the model never reads these). */
+  const note = async (content: string) => {
+    await storage.chats.addMessage({ chatId: chat.id, role: 'system', content, createdAt: now() });
+    send({ type: 'system', content });
+  };
+  const unsupported = [
+    input.options.webAccess && !provider.supports.webAccess ? 'search the web' : null,
+    input.options.research && !provider.supports.research ? 'do research' : null,
+  ].filter((what): what is string => what !== null);
+  // The offline drafter says so in its own text; a model is not trusted to.
+  if (unsupported.length > 0 && !provider.offline) {
+    await note(
+      `${provider.label} cannot ${unsupported.join(' or ')}: this answer uses your plan and the model's own knowledge.`,
+    );
+  }
 
   const { message: aiMessage } = await storage.chats.addMessage({
     chatId: chat.id,
@@ -129,10 +144,10 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
           if (!checked.ok) {
             toolCalls.push({ ...event, toolId: null, invalid: checked.detail });
             deps.log.info({ chatId: chat.id, reason: checked.detail }, 'AI proposal refused');
-            sendAfterText({
-              type: 'system',
-              content: `The AI proposed an edit that does not fit the document, so it was not shown: ${checked.detail}`,
-            });
+            flushText();
+            await note(
+              `The AI proposed an edit that does not fit the document, so it was not shown: ${checked.detail}`,
+            );
             break;
           }
           const toolId = `tool_${randomUUID()}`;
@@ -187,7 +202,7 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
     );
   });
   flushText();
-  if (failure && !interrupted) send({ type: 'system', content: AI_FAILURE_TEXT[failure.kind] });
+  if (failure && !interrupted) await note(AI_FAILURE_TEXT[failure.kind]);
   send({ type: 'end_of_response', message_id: aiMessage.id, ...(interrupted ? { interrupted: true } : {}) });
 }
 

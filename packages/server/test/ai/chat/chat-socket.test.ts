@@ -284,6 +284,17 @@ describe('chats over HTTP (CH10)', () => {
     );
     const theirs = await call(t, 'GET', `chats/?target=section&object_id=${sectionUuid}`, { as: bob });
     expect(theirs.json().data).toEqual([]);
+    const named = await call(
+      t,
+      'GET',
+      `chats/?target=section&object_id=${sectionUuid}&document_uuid=${doc.uuid}`,
+      {
+        as: bob,
+      },
+    );
+    expect(named.statusCode).toBe(404);
+    const whole = await call(t, 'GET', `chats/?target=document&object_id=${doc.uuid}`, { as: bob });
+    expect(whole.statusCode).toBe(404);
   });
 
   it("CH10 another user's document answers 404; bad input 400 naming the field; anonymous 401", async () => {
@@ -414,6 +425,27 @@ describe('chat socket with a model over the openai-compatible provider (CH4, CH5
     const frames = await ask(socket, 'Write it as a tree', 'm-3');
     const proposal = frames.find((frame) => frame.type === 'tool_proposal');
     expect(proposal?.payload).toMatchObject({ format: 'tiptap_json', doc });
+    socket.close();
+  });
+
+  it('CH4 web access or research asked of a model that cannot: a note says so before the answer, and stays', async () => {
+    model.script({ type: 'answer', text: 'From what I know.' });
+    const socket = await open();
+    const from = socket.frames.length;
+    socket.send({
+      type: 'message',
+      message: 'Latest market data?',
+      client_id: 'm-web',
+      options: { web_access: 'on', research: 'on' },
+    });
+    await socket.next((frame) => frame.type === 'end_of_response', from);
+    const frames = socket.frames.slice(from);
+    const note = frames.findIndex((frame) => frame.type === 'system');
+    expect(String(frames[note]?.content)).toMatch(/cannot search the web or do research/);
+    expect(note).toBeLessThan(frames.findIndex((frame) => frame.type === 'ai'));
+    const chatId = String(frames.find((frame) => frame.type === 'human')?.chat_id);
+    const roles = (await m.storage.chats.messagesOf(chatId, 3)).map((message) => message.role);
+    expect(roles).toEqual(['user', 'system', 'ai']);
     socket.close();
   });
 
