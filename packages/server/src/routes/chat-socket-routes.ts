@@ -51,40 +51,52 @@ export async function chatSocketRoutes(
     },
   });
 
-  app.get('/ws/document/*', { websocket: true }, (socket, request) => {
-    const origin = request.headers.origin;
-    if (origin !== undefined && !allowedOrigins(request, deps.config).has(origin)) {
-      socket.close(CHAT_CLOSE.originNotAllowed.code, CHAT_CLOSE.originNotAllowed.reason);
-      return;
-    }
-    const ids = parseChatPath((request.params as Record<string, string>)['*'] ?? '');
-    if (!ids) {
-      socket.close(CHAT_CLOSE.notFound.code, CHAT_CLOSE.notFound.reason);
-      return;
-    }
-    const query = request.query as Record<string, unknown>;
-    const token = typeof query.token === 'string' && query.token !== '' ? query.token : undefined;
-    const userAgent = request.headers['user-agent'];
-    const connection = new ChatConnection({
-      deps,
-      socket,
-      ids,
-      token,
-      ip: request.ip,
-      userAgent: typeof userAgent === 'string' ? userAgent : '',
-    });
-    connections.add(connection);
-    socket.on('message', (data, isBinary) => {
-      if (isBinary) {
-        socket.send(JSON.stringify({ type: 'error', code: 'invalid_frame', detail: 'Frames must be text.' }));
+  app.route({
+    method: 'GET',
+    url: '/ws/document/*',
+    // A plain HTTP request here is a client that did not upgrade: say so in the house error shape.
+    handler: async (_request, reply) =>
+      reply
+        .status(426)
+        .header('upgrade', 'websocket')
+        .send({ detail: 'This address takes WebSocket connections only.', code: 'upgrade_required' }),
+    wsHandler: (socket, request) => {
+      const origin = request.headers.origin;
+      if (origin !== undefined && !allowedOrigins(request, deps.config).has(origin)) {
+        socket.close(CHAT_CLOSE.originNotAllowed.code, CHAT_CLOSE.originNotAllowed.reason);
         return;
       }
-      connection.receive(data.toString());
-    });
-    socket.on('close', () => {
-      connection.onClose();
-      void connection.settled().finally(() => connections.delete(connection));
-    });
-    connection.start();
+      const ids = parseChatPath((request.params as Record<string, string>)['*'] ?? '');
+      if (!ids) {
+        socket.close(CHAT_CLOSE.notFound.code, CHAT_CLOSE.notFound.reason);
+        return;
+      }
+      const query = request.query as Record<string, unknown>;
+      const token = typeof query.token === 'string' && query.token !== '' ? query.token : undefined;
+      const userAgent = request.headers['user-agent'];
+      const connection = new ChatConnection({
+        deps,
+        socket,
+        ids,
+        token,
+        ip: request.ip,
+        userAgent: typeof userAgent === 'string' ? userAgent : '',
+      });
+      connections.add(connection);
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) {
+          socket.send(
+            JSON.stringify({ type: 'error', code: 'invalid_frame', detail: 'Frames must be text.' }),
+          );
+          return;
+        }
+        connection.receive(data.toString());
+      });
+      socket.on('close', () => {
+        connection.onClose();
+        void connection.settled().finally(() => connections.delete(connection));
+      });
+      connection.start();
+    },
   });
 }

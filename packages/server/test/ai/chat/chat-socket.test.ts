@@ -102,6 +102,15 @@ describe('chat socket: authentication and access (CH1–CH3)', () => {
     expect((await notUuid.closed).code).toBe(4404);
   });
 
+  it('CH2 a plain HTTP request to the socket address answers 426 in the house error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/ws/document/${doc.uuid}/chat/` });
+    expect(res.statusCode).toBe(426);
+    expect(res.json()).toEqual({
+      detail: 'This address takes WebSocket connections only.',
+      code: 'upgrade_required',
+    });
+  });
+
   it('CH3 a socket opened from a foreign Origin closes with 4403', async () => {
     const socket = await openChatSocket(chatUrl(base, subsectionPath(), alice.token), {
       origin: 'https://evil.example',
