@@ -4,7 +4,7 @@ import type { ServerConfig } from '../../config/config.js';
 import type { ChatRecord } from '../../storage/chat-repository.js';
 import type { Storage } from '../../storage/storage.js';
 import type { AiRuntime } from '../ai-runtime.js';
-import { assembleChatContext } from '../context/assemble-context.js';
+import { assembleChatContext, ContextScopeError } from '../context/assemble-context.js';
 import { loadContextInput } from '../context/load-context-input.js';
 import { AiProviderError, type TokenUsage } from '../providers/ai-provider.js';
 import { providerSummary } from '../providers/provider-view.js';
@@ -75,7 +75,16 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
     send({ type: 'end_of_response' });
     return;
   }
-  const context = assembleChatContext(contextInput);
+  let context: ReturnType<typeof assembleChatContext>;
+  try {
+    context = assembleChatContext(contextInput);
+  } catch (error) {
+    if (!(error instanceof ContextScopeError)) throw error;
+    // The section or subsection was deleted since the chat opened.
+    send({ type: 'system', content: `This ${error.part} no longer exists in the document.` });
+    send({ type: 'end_of_response' });
+    return;
+  }
   /** A note from the server to the user: shown now and kept in the history (the model never reads these). */
   const note = async (content: string) => {
     await storage.chats.addMessage({ chatId: chat.id, role: 'system', content, createdAt: now() });

@@ -261,6 +261,38 @@ describe('chat socket: hostile input (CH8)', () => {
   });
 });
 
+describe('chat socket: the scope goes away (CH3)', () => {
+  it('a message about a subsection deleted since the socket opened is answered with a note, not an error', async () => {
+    const plan = await createDocument(t, alice, { title: 'Shrinking plan' });
+    const section = outlineOf(plan.content).sections[1];
+    const doomed = section?.subsections[0]?.uuid;
+    if (!section || !doomed) throw new Error('no subsection');
+    const socket = await openChatSocket(
+      chatUrl(
+        base,
+        { documentId: plan.uuid, sectionUuid: section.uuid, subsectionUuid: doomed },
+        alice.token,
+      ),
+    );
+    await socket.next((frame) => frame.type === 'authenticated');
+    const removed = await call(
+      t,
+      'DELETE',
+      `documents/${plan.uuid}/sections/${section.uuid}/subsections/${doomed}/`,
+      {
+        as: alice,
+      },
+    );
+    expect(removed.statusCode).toBe(204);
+    const frames = await ask(socket, 'Still there?', 'gone-1');
+    expect(frames.find((frame) => frame.type === 'system')?.content).toBe(
+      'This subsection no longer exists in the document.',
+    );
+    expect(frames.at(-1)?.type).toBe('end_of_response');
+    socket.close();
+  });
+});
+
 describe('chats over HTTP (CH10)', () => {
   it('CH10 POST makes an untitled chat; its first message names it; lists are per user', async () => {
     const created = await call(t, 'POST', 'chats/', {
