@@ -143,6 +143,16 @@ export class ChatRepository {
     return { message: existing, duplicate: true };
   }
 
+  /** Whether the chat already holds the user message the sender gave this id. */
+  async hasClientMessage(chatId: string, clientId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.clientId, clientId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** Replaces an AI message's text, tool calls and metadata (at the end of its stream). */
   async updateMessage(
     id: string,

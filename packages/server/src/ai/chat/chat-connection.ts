@@ -209,6 +209,23 @@ export class ChatConnection {
       this.send({ type: 'error', code: 'blank_message', detail: 'A message cannot be blank.' });
       return;
     }
+    const clientId = frame.client_id ?? null;
+    const duplicate = () =>
+      // A resend of a message already answered (or being answered): nothing runs twice.
+      this.send({ type: 'end_of_response', duplicate: true, client_id: clientId });
+    if (this.chat && clientId && (await deps.storage.chats.hasClientMessage(this.chat.id, clientId))) {
+      duplicate();
+      return;
+    }
+    // The limit is checked before anything is stored: a flood of messages over it writes nothing.
+    try {
+      await deps.ai.usage.begin(user.id, 'chat');
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      this.send({ type: 'system', content: error.message });
+      this.send({ type: 'end_of_response' });
+      return;
+    }
     const now = deps.now();
     const chat =
       this.chat ??
@@ -224,19 +241,19 @@ export class ChatConnection {
         now,
       ));
     this.chat = chat;
-    const { message, duplicate } = await deps.storage.chats.addMessage({
+    const stored = await deps.storage.chats.addMessage({
       chatId: chat.id,
       role: 'user',
       content: frame.message,
-      clientId: frame.client_id ?? null,
+      clientId,
       metadata: { options: frame.options ?? {} },
       createdAt: now,
     });
-    if (duplicate) {
-      // A resend of a message already answered (or being answered): nothing runs twice.
-      this.send({ type: 'end_of_response', duplicate: true, client_id: frame.client_id ?? null });
+    if (stored.duplicate) {
+      duplicate();
       return;
     }
+    const { message } = stored;
     if (chat.title === UNTITLED_CHAT) {
       await deps.storage.chats.nameIfUntitled(chat.id, chatTitleFrom(text), now);
       this.chat = { ...chat, title: chatTitleFrom(text) };
@@ -248,14 +265,6 @@ export class ChatConnection {
       client_id: message.clientId,
       chat_id: chat.id,
     });
-    try {
-      await deps.ai.usage.begin(user.id, 'chat');
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      this.send({ type: 'system', content: error.message });
-      this.send({ type: 'end_of_response' });
-      return;
-    }
     const options = {
       webAccess: frame.options?.web_access === 'on',
       research: frame.options?.research === 'on',

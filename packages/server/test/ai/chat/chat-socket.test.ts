@@ -519,7 +519,12 @@ describe('chat socket with a model over the openai-compatible provider (CH4, CH5
   });
 
   it('CH4 over the per-minute limit the answer is a system note, and the socket stays usable', async () => {
-    const socket = await open();
+    // A user of their own, so the earlier tests' calls do not count.
+    const dave = await createSignedInUser(m, { email: 'dave@example.com' });
+    const own = await createDocument(m, dave, { title: 'Dave plan' });
+    const socket = await openChatSocket(chatUrl(mBase, { documentId: own.uuid }, dave.token));
+    await socket.next((frame) => frame.type === 'authenticated');
+    model.setDefaultAnswer({ type: 'answer', text: 'Counted.' });
     let limited: Frame[] | undefined;
     for (let i = 0; i < 8 && !limited; i++) {
       const frames = await ask(socket, `count ${i}`, `limit-${i}`);
@@ -530,7 +535,17 @@ describe('chat socket with a model over the openai-compatible provider (CH4, CH5
       }
     }
     expect(limited?.at(-1)?.type).toBe('end_of_response');
-    expect(limited?.some((frame) => frame.type === 'ai')).toBe(false);
+    expect(limited?.some((frame) => frame.type === 'ai' || frame.type === 'human')).toBe(false);
+    // A refused message is not stored: only the answered ones are in the chat.
+    const echoed = socket.frames.filter(
+      (frame) => frame.type === 'human' && /^count /.test(String(frame.content)),
+    );
+    const chatId = String(echoed[0]?.chat_id);
+    const stored = (await m.storage.chats.messagesOf(chatId, 200)).filter(
+      (message) => message.role === 'user' && message.content.startsWith('count '),
+    );
+    expect(echoed).toHaveLength(6);
+    expect(stored).toHaveLength(6);
     socket.send({ type: 'ping', timestamp: 1 });
     await socket.next((frame) => frame.type === 'pong');
     socket.close();
