@@ -149,7 +149,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   fileRoutes(app, { ...workspace, conversions, tokens });
   const ai: AiRuntime = {
     config: config.ai,
-    provider: deps.aiProvider ?? createProvider(config.ai),
+    provider: deps.aiProvider ?? (await createProvider(config.ai)),
     usage: createAiUsageLedger({ storage, callsPerMinute: config.ai.callsPerMinute, now }),
   };
   aiRoutes(app, { ...workspace, ai });

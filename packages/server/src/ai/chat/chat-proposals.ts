@@ -1,4 +1,4 @@
-import { parseHtmlInNode } from '@planwright/sdk/formats/node';
+import type { HtmlParser } from '@planwright/sdk/formats';
 import { applyProposal } from '@planwright/sdk/proposals';
 import type { ProposalToolName } from '../providers/ai-provider.js';
 
@@ -31,6 +31,7 @@ export function proposalForClient(
   toolName: ProposalToolName,
   input: unknown,
   documentContent: unknown,
+  parseHtml: HtmlParser,
 ): WireProposal {
   const given = record(input);
   if (!given) return { ok: false, detail: 'The tool input is not an object.' };
@@ -52,6 +53,6 @@ export function proposalForClient(
       }),
     };
   }
-  const check = applyProposal(documentContent, toolName, payload, { parseHtml: parseHtmlInNode });
+  const check = applyProposal(documentContent, toolName, payload, { parseHtml });
   return check.ok ? { ok: true, payload } : { ok: false, detail: check.message };
 }

@@ -6,6 +6,7 @@ import type { Storage } from '../../storage/storage.js';
 import type { AiRuntime } from '../ai-runtime.js';
 import { assembleChatContext, ContextScopeError } from '../context/assemble-context.js';
 import { loadContextInput } from '../context/load-context-input.js';
+import { loadHtmlParser } from '../html-parser.js';
 import { AiProviderError, type TokenUsage } from '../providers/ai-provider.js';
 import { providerSummary } from '../providers/provider-view.js';
 import { PROMPT_HISTORY_LIMIT, promptMessagesOf, type StoredToolCall } from './chat-history.js';
@@ -149,7 +150,12 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
           break;
         case 'tool-call': {
           const document = await storage.documents.findOwned(scope.document.id, input.userId);
-          const checked = proposalForClient(event.toolName, event.input, document?.content);
+          const checked = proposalForClient(
+            event.toolName,
+            event.input,
+            document?.content,
+            await loadHtmlParser(),
+          );
           if (!checked.ok) {
             toolCalls.push({ ...event, toolId: null, invalid: checked.detail });
             deps.log.info({ chatId: chat.id, reason: checked.detail }, 'AI proposal refused');

@@ -1,4 +1,15 @@
-import { countTokens as countEncoded, decode, encode } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
+
+type Tokenizer = typeof import('gpt-tokenizer');
+let tokenizer: Tokenizer | undefined;
+/**
+ * gpt-tokenizer, loaded at its first use: its tables take a quarter of a second to load, which a server
+ * start should not wait for (bench/server-cold-start.mjs).
+ */
+function loaded(): Tokenizer {
+  tokenizer ??= createRequire(import.meta.url)('gpt-tokenizer') as Tokenizer;
+  return tokenizer;
+}
 
 /**
  * Token counts with gpt-tokenizer's o200k_base encoding (OpenAI's GPT-4o/4.1 family). For Anthropic,
@@ -18,7 +29,7 @@ const CACHED_TEXT_MIN_LENGTH = 256;
 /** How many tokens `text` is (o200k_base, see {@link TOKEN_ENCODING}). */
 export function countTokens(text: string): number {
   if (text === '') return 0;
-  if (text.length < CACHED_TEXT_MIN_LENGTH) return countEncoded(text, AS_TEXT);
+  if (text.length < CACHED_TEXT_MIN_LENGTH) return loaded().countTokens(text, AS_TEXT);
   const known = recentCounts.get(text);
   if (known !== undefined) {
     // Refreshed as the most recent entry, so the oldest is the first to go.
@@ -26,7 +37,7 @@ export function countTokens(text: string): number {
     recentCounts.set(text, known);
     return known;
   }
-  const counted = countEncoded(text, AS_TEXT);
+  const counted = loaded().countTokens(text, AS_TEXT);
   recentCounts.set(text, counted);
   if (recentCounts.size > RECENT_COUNTS_LIMIT) {
     const oldest = recentCounts.keys().next().value;
@@ -37,13 +48,15 @@ export function countTokens(text: string): number {
 
 /** The tokens of `text`, for cutting it at a token count without counting again. */
 export function encodeTokens(text: string): number[] {
-  return text === '' ? [] : encode(text, AS_TEXT);
+  return text === '' ? [] : loaded().encode(text, AS_TEXT);
 }
 
 /** The text of the first `max` tokens; a character cut in half at the end is left out. */
 export function decodeHead(tokens: readonly number[], max: number): string {
   if (max <= 0) return '';
-  return decode(tokens.slice(0, max)).replace(/\uFFFD+$/, '');
+  return loaded()
+    .decode(tokens.slice(0, max))
+    .replace(/\uFFFD+$/, '');
 }
 
 // Any UUID (sections, subsections, tool calls): its tokens are estimated, as hex is slow to encode.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens } from '../context/token-count.js';
 import { offlineTransform } from '../transform/offline-transforms.js';
 import {
   type AiProvider,
@@ -108,14 +108,6 @@ function promptText(system: string, messages: readonly ChatPromptMessage[]): str
   return parts.join('\n');
 }
 
-// Special-token text such as "<|endoftext|>" in a user's hint is counted as plain text, not refused.
-const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
-
-/** Tokens of a text with the GPT tokenizer (an estimate for other models). */
-function tokenCount(text: string): number {
-  return countTokens(text, PLAIN_TEXT);
-}
-
 function cancelled(): AiProviderError {
   return new AiProviderError('cancelled', 'The AI call was cancelled.');
 }
@@ -209,8 +201,8 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): AiP
       yield {
         type: 'finish',
         usage: {
-          inputTokens: tokenCount(promptText(request.system, request.messages)),
-          outputTokens: tokenCount(answer.text + toolText),
+          inputTokens: countTokens(promptText(request.system, request.messages)),
+          outputTokens: countTokens(answer.text + toolText),
         },
         finishReason: answer.proposal ? 'tool-calls' : 'stop',
       };
@@ -221,7 +213,10 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): AiP
       const text = offlineTransform(call.action, call.text, call.customPrompt);
       return {
         text,
-        usage: { inputTokens: tokenCount(`${call.system}\n${call.prompt}`), outputTokens: tokenCount(text) },
+        usage: {
+          inputTokens: countTokens(`${call.system}\n${call.prompt}`),
+          outputTokens: countTokens(text),
+        },
       };
     },
   };

@@ -1,9 +1,15 @@
-import { documentToHtml, documentToMarkdown, FormatError, markdownToDocument } from '@planwright/sdk/formats';
-import { parseHtmlInNode } from '@planwright/sdk/formats/node';
+import {
+  documentToHtml,
+  documentToMarkdown,
+  FormatError,
+  type HtmlParser,
+  markdownToDocument,
+} from '@planwright/sdk/formats';
 import type { BlockJson } from '@planwright/sdk/model';
 import { proposalContentToBlocks } from '@planwright/sdk/proposals';
 import { z } from 'zod';
 import { HttpError } from '../../http/http-error.js';
+import { loadHtmlParser } from '../html-parser.js';
 import {
   type AiProvider,
   AiProviderError,
@@ -97,8 +103,9 @@ export async function runTransform(
     const transformedText = await call(request.text, false);
     return { mode: 'text', transformedText, usage };
   }
+  const parseHtml = await loadHtmlParser();
   const items = await mapLimited(request.items, ITEM_CONCURRENCY, (item, index) =>
-    transformItem(item, index, request.action, call),
+    transformItem(item, index, request.action, call, parseHtml),
   );
   return { mode: 'structured', items, usage };
 }
@@ -108,8 +115,9 @@ async function transformItem(
   index: number,
   action: TransformAction,
   call: (text: string, title: boolean) => Promise<string>,
+  parseHtml: HtmlParser,
 ): Promise<TransformedItem> {
-  const markdown = htmlToBodyMarkdown(item.contentHtml, index);
+  const markdown = htmlToBodyMarkdown(item.contentHtml, parseHtml, index);
   const body = markdown.trim() === '' ? '' : await call(markdown, false);
   const wantsTitle = item.includeTitle && item.titleText.trim() !== '' && !TITLE_UNCHANGED_BY.has(action);
   const title = wantsTitle
@@ -144,9 +152,9 @@ function scratchDocument(blocks: readonly unknown[]) {
 }
 
 /** An item's HTML as Markdown of its blocks (headings already clamped to 3–4 on the way in). */
-export function htmlToBodyMarkdown(html: string, index = 0): string {
+export function htmlToBodyMarkdown(html: string, parseHtml: HtmlParser, index = 0): string {
   if (html.trim() === '') return '';
-  const read = proposalContentToBlocks({ format: 'html', text: html }, { parseHtml: parseHtmlInNode });
+  const read = proposalContentToBlocks({ format: 'html', text: html }, { parseHtml });
   if (!read.ok) {
     throw new HttpError(400, 'invalid', `Invalid input: items.${index}.content_html`, [
       { param: `items.${index}.content_html`, code: 'invalid', message: read.message },

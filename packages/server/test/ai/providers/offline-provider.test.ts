@@ -207,14 +207,12 @@ describe('offline provider', () => {
 });
 
 describe('createProvider', () => {
-  it('AP31 picks the offline drafter for offline and the AI SDK provider otherwise', () => {
-    expect(createProvider(aiConfig({ provider: 'offline', model: 'offline-drafter' })).info.offline).toBe(
-      true,
-    );
-    const compatible = createProvider(aiConfig({ baseUrl: 'http://127.0.0.1:9/v1' }));
+  it('AP31 picks the offline drafter for offline and the AI SDK provider otherwise', async () => {
+    const offline = await createProvider(aiConfig({ provider: 'offline', model: 'offline-drafter' }));
+    expect(offline.info.offline).toBe(true);
+    const compatible = await createProvider(aiConfig({ baseUrl: 'http://127.0.0.1:9/v1' }));
     expect(compatible.info).toMatchObject({ name: 'openai-compatible', offline: false });
-    expect(createProvider(aiConfig({ provider: 'anthropic', model: 'claude-sonnet-4-5' })).info.label).toBe(
-      'Anthropic · claude-sonnet-4-5',
-    );
+    const anthropic = await createProvider(aiConfig({ provider: 'anthropic', model: 'claude-sonnet-4-5' }));
+    expect(anthropic.info.label).toBe('Anthropic · claude-sonnet-4-5');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadHtmlParser } from '../../../src/ai/html-parser.js';
 import { TRANSFORM_ACTIONS } from '../../../src/ai/providers/ai-provider.js';
 import { htmlToBodyMarkdown, markdownToStructuredHtml } from '../../../src/ai/transform/run-transform.js';
 import { cleanTransformOutput, transformPrompt } from '../../../src/ai/transform/transform-prompts.js';
@@ -49,11 +50,12 @@ describe('cleanTransformOutput', () => {
 });
 
 describe('structured conversions', () => {
-  it('TR41 HTML reads as the Markdown of its blocks, with no title lines', () => {
-    expect(htmlToBodyMarkdown('<h1>Top</h1><p>One <strong>two</strong></p><ul><li>three</li></ul>')).toBe(
-      '### Top\n\nOne **two**\n\n- three',
-    );
-    expect(htmlToBodyMarkdown('')).toBe('');
+  it('TR41 HTML reads as the Markdown of its blocks, with no title lines', async () => {
+    const parseHtml = await loadHtmlParser();
+    expect(
+      htmlToBodyMarkdown('<h1>Top</h1><p>One <strong>two</strong></p><ul><li>three</li></ul>', parseHtml),
+    ).toBe('### Top\n\nOne **two**\n\n- three');
+    expect(htmlToBodyMarkdown('', parseHtml)).toBe('');
   });
 
   it('TR43 Markdown headings of every level come back as h3/h4 only', () => {
