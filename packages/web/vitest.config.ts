@@ -6,5 +6,12 @@ export default defineProject({
   plugins: [react()],
   // Same resolution as the app: the SDK comes from its sources.
   resolve: { conditions: ['planwright-source', ...defaultClientConditions] },
-  test: { name: 'web', environment: 'happy-dom', include: ['test/**/*.test.{ts,tsx}'] },
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    include: ['test/**/*.test.{ts,tsx}'],
+    // Tests wait up to 10 s for a lazily loaded route's first compile (ARRIVAL): the test limit must outlast
+    // that wait on a loaded CI machine, where a first compile once took longer than the default 5 s.
+    testTimeout: 20_000,
+  },
 });
