@@ -139,14 +139,21 @@ export {
 } from './blueprints/blueprint-texts.js';
 // The realtime chat session (spec 001 §4; rules in chat/SPEC.md).
 export {
+  type ChatAttachment,
+  type ChatAttachmentInfo,
   type ChatRole,
   type ChatSendOptions,
   type ChatWireContext,
+  chatAttachmentsSchema,
   type FrameFailure,
   type HistoryEntry,
   type IncomingFrame,
+  MAX_ATTACHMENT_CHARACTERS,
+  MAX_ATTACHMENT_NAME_LENGTH,
+  MAX_CHAT_ATTACHMENTS,
   messageFrame,
   type OutgoingFrame,
+  type ProposalStatus,
   parseIncomingFrame,
 } from './chat/chat-messages.js';
 export {
@@ -267,6 +274,7 @@ export {
   aiContextSchema,
   aiProviderInfoSchema,
   aiUsageSchema,
+  type ChatAttachmentFile,
   CONTEXT_MESSAGE_MAX_LENGTH,
   createAiResource,
   TRANSFORM_ACTIONS,

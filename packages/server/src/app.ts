@@ -22,6 +22,7 @@ import type { Mailer } from './mail/mailer.js';
 import { SERVER_VERSION } from './package-paths.js';
 import { accountRoutes } from './routes/account-routes.js';
 import { activityRoutes } from './routes/activity-routes.js';
+import { aiAttachmentRoutes } from './routes/ai-attachment-routes.js';
 import { aiContextRoutes } from './routes/ai-context-routes.js';
 import { aiRoutes } from './routes/ai-routes.js';
 import { aiTransformRoutes } from './routes/ai-transform-routes.js';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (!deps.conversions) app.addHook('onClose', async () => conversions.close());
   const tokens = new ConversionTokens({ appSettings: storage.appSettings, now });
   fileRoutes(app, { ...workspace, conversions, tokens });
+  aiAttachmentRoutes(app, { ...workspace, conversions });
   const ai: AiRuntime = {
     config: config.ai,
     provider: deps.aiProvider ?? (await createProvider(config.ai)),

@@ -1,5 +1,40 @@
 import { z } from 'zod';
 
+/** Most files one message may carry (C42). */
+export const MAX_CHAT_ATTACHMENTS = 3;
+/** Longest attachment name (C42). */
+export const MAX_ATTACHMENT_NAME_LENGTH = 255;
+/** Most characters (UTF-16 code units) of one attachment's text (C42). */
+export const MAX_ATTACHMENT_CHARACTERS = 100_000;
+
+/** A text file sent with a chat message (C42): its name and its text. */
+export interface ChatAttachment {
+  name: string;
+  content: string;
+}
+
+/** What a transcript keeps of an attachment: the name and how long it was, never the text (C42). */
+export interface ChatAttachmentInfo {
+  readonly name: string;
+  readonly characters: number;
+}
+
+/**
+ * The `attachments` of a `message` frame (C42), shared with the server: at most 3, each a non-blank name of at
+ * most 255 characters and at most 100,000 characters of text.
+ */
+export const chatAttachmentsSchema = z
+  .array(
+    z.object({
+      name: z
+        .string()
+        .max(MAX_ATTACHMENT_NAME_LENGTH)
+        .refine((name) => name.trim() !== '', 'An attachment needs a name.'),
+      content: z.string().max(MAX_ATTACHMENT_CHARACTERS),
+    }),
+  )
+  .max(MAX_CHAT_ATTACHMENTS);
+
 /** A role in the transcript. */
 export type ChatRole = 'user' | 'ai' | 'system';
 
@@ -19,6 +54,16 @@ const historyItemSchema = z
     message: optionalText,
     timestamp: z.union([text, z.number().finite()]).optional().catch(undefined),
     client_id: optionalText,
+    attachments: z
+      .array(
+        z.object({
+          name: z.string().max(MAX_ATTACHMENT_NAME_LENGTH),
+          characters: z.number().int().nonnegative(),
+        }),
+      )
+      .max(MAX_CHAT_ATTACHMENTS)
+      .optional()
+      .catch(undefined),
   })
   .passthrough();
 
@@ -29,22 +74,32 @@ export interface HistoryEntry {
   content: string;
   timestamp: string | null;
   clientId: string | null;
+  /** The files a user message carried (C42); absent when none. */
+  attachments?: ChatAttachmentInfo[];
 }
+
+/** A proposal's state as the server records it (C44). */
+export type ProposalStatus = 'pending' | 'accepted' | 'rejected';
 
 /** An incoming frame after validation (C5): type matched case-insensitively, unknown types kept as `unknown`. */
 export type IncomingFrame =
-  | { type: 'ai'; content: string; messageId: string | null }
-  | { type: 'human'; content: string; clientId: string | null }
+  | { type: 'authenticated'; chatId: string | null; provider: string | null }
+  | { type: 'ai'; content: string; messageId: string | null; provider: string | null }
+  | { type: 'human'; content: string; clientId: string | null; chatId: string | null }
   | { type: 'system'; content: string }
   | { type: 'tool_generating'; toolName: string | null }
   | { type: 'end_of_response' }
-  | { type: 'history'; messages: HistoryEntry[] }
+  | { type: 'history'; messages: HistoryEntry[]; chatId: string | null }
   | {
       type: 'tool_proposal';
       toolId: string;
       toolName: string;
       payload: Record<string, unknown>;
       timestamp: string | null;
+      /** The AI message that made it (C44). */
+      messageId: string | null;
+      /** Decided proposals come back with history (C44); absent means pending. */
+      status: ProposalStatus;
     }
   | { type: 'tool_executing'; toolName: string | null; content: string | null }
   | { type: 'tool_complete'; toolName: string | null; content: string | null }
@@ -64,12 +119,20 @@ const contentSchema = z.object({
   id: id.optional().catch(undefined),
   client_id: optionalText,
   tool_name: optionalText,
+  chat_id: id.optional().catch(undefined),
+  // The server sends `{ name, model, label, offline }`; the label is what people read (C43).
+  provider: z
+    .union([z.string().max(200), z.object({ label: z.string().max(200) }).transform((p) => p.label)])
+    .optional()
+    .catch(undefined),
 });
 const proposalSchema = z.object({
   tool_id: id,
   tool_name: z.enum(['propose_full_subsection', 'propose_partial_edits']),
   payload: z.record(z.string(), z.unknown()),
   timestamp: z.union([text, z.number().finite()]).optional().catch(undefined),
+  message_id: id.optional().catch(undefined),
+  status: z.enum(['pending', 'accepted', 'rejected']).optional().catch(undefined),
 });
 const historySchema = z.object({
   messages: z.array(z.unknown()).max(10_000).optional().catch(undefined),
@@ -104,6 +167,7 @@ function historyEntryOf(raw: unknown): HistoryEntry | null {
     content,
     timestamp: item.timestamp === undefined ? null : String(item.timestamp),
     clientId: item.client_id ?? null,
+    ...(item.attachments && item.attachments.length > 0 ? { attachments: item.attachments } : {}),
   };
 }
 
@@ -129,16 +193,18 @@ export function parseIncomingFrame(data: unknown): IncomingFrame | FrameFailure 
     return typeof value === 'string' ? value : null;
   };
   switch (type) {
+    case 'authenticated':
+      return { type: 'authenticated', chatId: f.chat_id ?? null, provider: f.provider ?? null };
     case 'ai':
     case 'assistant': {
       const content = body();
       if (content === null) return { type: 'invalid', reason: `${type} frame without content` };
-      return { type: 'ai', content, messageId: f.message_id ?? null };
+      return { type: 'ai', content, messageId: f.message_id ?? null, provider: f.provider ?? null };
     }
     case 'human': {
       const content = body();
       if (content === null) return { type: 'invalid', reason: 'human frame without content' };
-      return { type: 'human', content, clientId: f.client_id ?? null };
+      return { type: 'human', content, clientId: f.client_id ?? null, chatId: f.chat_id ?? null };
     }
     case 'system': {
       const content = body();
@@ -155,7 +221,7 @@ export function parseIncomingFrame(data: unknown): IncomingFrame | FrameFailure 
       const list = parsed.success ? (parsed.data.messages ?? parsed.data.history) : undefined;
       if (!list) return { type: 'invalid', reason: 'history frame without messages' };
       const messages = list.map(historyEntryOf).filter((entry): entry is HistoryEntry => entry !== null);
-      return { type: 'history', messages };
+      return { type: 'history', messages, chatId: f.chat_id ?? null };
     }
     case 'tool_proposal': {
       const parsed = proposalSchema.safeParse(json);
@@ -167,6 +233,8 @@ export function parseIncomingFrame(data: unknown): IncomingFrame | FrameFailure 
         toolName: p.tool_name,
         payload: p.payload,
         timestamp: p.timestamp === undefined ? null : String(p.timestamp),
+        messageId: p.message_id ?? null,
+        status: p.status ?? 'pending',
       };
     }
     case 'tool_executing':
@@ -182,6 +250,8 @@ export function parseIncomingFrame(data: unknown): IncomingFrame | FrameFailure 
 export interface ChatSendOptions {
   webAccess?: boolean;
   research?: boolean;
+  /** Text files sent with the message (C42): at most 3, names ≤ 255 and texts ≤ 100,000 characters. */
+  attachments?: readonly ChatAttachment[];
 }
 
 /** The context sent with each message: the scope ids. */
@@ -203,6 +273,7 @@ export type OutgoingFrame =
       client_id: string;
       options: { web_access: 'on' | 'off'; research: 'on' | 'off' };
       context: ChatWireContext;
+      attachments?: ChatAttachment[];
     }
   | { type: 'tool_approval'; tool_id: string; action: 'accept' | 'reject'; client_id: string }
   /** Stops the answer being streamed (not in spec 001; the Stop button of issue 8). */
@@ -215,11 +286,16 @@ export function messageFrame(
   options: ChatSendOptions,
   context: ChatWireContext,
 ): OutgoingFrame {
-  return {
+  const frame: Extract<OutgoingFrame, { type: 'message' }> = {
     type: 'message',
     message,
     client_id: clientId,
     options: { web_access: options.webAccess ? 'on' : 'off', research: options.research ? 'on' : 'off' },
     context,
   };
+  const attachments = options.attachments ?? [];
+  if (attachments.length > 0) {
+    frame.attachments = attachments.map(({ name, content }) => ({ name, content }));
+  }
+  return frame;
 }

@@ -1,12 +1,15 @@
 import { Subscribable } from '../state/subscribable.js';
 import {
+  type ChatAttachmentInfo,
   type ChatRole,
   type ChatSendOptions,
   type ChatWireContext,
+  chatAttachmentsSchema,
   type HistoryEntry,
   type IncomingFrame,
   messageFrame,
   type OutgoingFrame,
+  type ProposalStatus,
   parseIncomingFrame,
 } from './chat-messages.js';
 import { CHAT_TEXTS, CHAT_TIMINGS, DEFAULT_CHAT_QUEUE_LIMIT } from './chat-texts.js';
@@ -43,6 +46,8 @@ export interface ChatMessage {
     readonly interrupted?: boolean;
     /** From history. */
     readonly serverId?: string;
+    /** The files a user message carried: names and lengths, never the text (C42). */
+    readonly attachments?: readonly ChatAttachmentInfo[];
   };
 }
 
@@ -55,7 +60,9 @@ export interface ChatProposal {
   readonly toolName: 'propose_full_subsection' | 'propose_partial_edits';
   readonly payload: Readonly<Record<string, unknown>>;
   readonly timestamp: string;
-  readonly status: 'pending' | 'accepted' | 'rejected';
+  /** The AI message that made it, from the frame's `message_id` (C44). */
+  readonly messageId: string | null;
+  readonly status: ProposalStatus;
   /** `null` while pending; the texts of spec 001 §4 once decided. */
   readonly message: string | null;
 }
@@ -83,6 +90,10 @@ export interface ChatSnapshot {
   };
   readonly proposals: readonly ChatProposal[];
   readonly scope: Readonly<Required<ChatScope>>;
+  /** The chat the server continues (from `authenticated`, `human` and history frames); null until it has one (C43). */
+  readonly chatId: string | null;
+  /** Who answers, as the server labels it (from `authenticated` and `ai` frames); null until known (C43). */
+  readonly provider: string | null;
 }
 
 /** Stream events: only the new suffix of cumulative content (C19, C20). */
@@ -94,7 +105,18 @@ export type ChatStreamEvent =
 /** Why `send` did nothing (C14–C16). */
 export type ChatSendResult =
   | { ok: true; messageId: string; clientId: string; queued: boolean }
-  | { ok: false; reason: 'blank' | 'busy' | 'unauthenticated' | 'not_connected' | 'queue_full' | 'disposed' };
+  | {
+      ok: false;
+      reason:
+        | 'blank'
+        | 'busy'
+        | 'unauthenticated'
+        | 'not_connected'
+        | 'queue_full'
+        | 'disposed'
+        /** More than 3 attachments, a blank or over-long name, or a text over 100,000 characters (C42). */
+        | 'invalid_attachment';
+    };
 
 /** Options for {@link ChatSession}. */
 export interface ChatSessionOptions {
@@ -137,6 +159,17 @@ type TimerName =
 const AUTH_CLOSE_CODES = new Set([4401, 4403, 403, 401]);
 /** The server's "no such document, section, subsection or chat": retrying cannot help (C27). */
 const NOT_FOUND_CLOSE = 4404;
+
+/** The spec 001 §4 text of a decided proposal; null while pending. */
+function decisionText(status: ProposalStatus): string | null {
+  if (status === 'pending') return null;
+  return status === 'accepted' ? CHAT_TEXTS.changesApplied : CHAT_TEXTS.proposalRejected;
+}
+
+/** Names and lengths of sent attachments, as the transcript keeps them (C42). */
+function attachmentInfo(attachments: readonly { name: string; content: string }[]): ChatAttachmentInfo[] {
+  return attachments.map(({ name, content }) => ({ name, characters: content.length }));
+}
 
 function defaultId(): string {
   return globalThis.crypto.randomUUID();
@@ -227,6 +260,8 @@ export class ChatSession extends Subscribable {
       toolGenerating: false,
       toolExecution: { state: 'idle', message: null, toolName: null },
       proposals: [],
+      chatId: null,
+      provider: null,
     };
     this.snapshot = this.build();
   }
@@ -341,6 +376,8 @@ export class ChatSession extends Subscribable {
       toolGenerating: false,
       proposals: [],
       toolExecution: { state: 'idle', message: null, toolName: null },
+      chatId: null,
+      provider: null,
     });
     this.startTimer('switchWait', CHAT_TIMINGS.switchWaitMs, () => this.finishSwitch());
     if (socket) {
@@ -384,6 +421,8 @@ export class ChatSession extends Subscribable {
     if (this.disposed) return { ok: false, reason: 'disposed' };
     if (text.trim() === '') return { ok: false, reason: 'blank' };
     if (this.state.loading) return { ok: false, reason: 'busy' };
+    const attachments = chatAttachmentsSchema.safeParse(options.attachments ?? []);
+    if (!attachments.success) return { ok: false, reason: 'invalid_attachment' };
     if (!this.getToken()) {
       this.set({ error: CHAT_TEXTS.notAuthenticated });
       return { ok: false, reason: 'unauthenticated' };
@@ -406,7 +445,11 @@ export class ChatSession extends Subscribable {
       content: text,
       timestamp: new Date(this.clock.now()).toISOString(),
       isPartial: false,
-      metadata: { clientId, delivery: 'queued' },
+      metadata: {
+        clientId,
+        delivery: 'queued',
+        ...(attachments.data.length > 0 ? { attachments: attachmentInfo(attachments.data) } : {}),
+      },
     });
     if (connected) {
       this.transmit(frame, messageId);
@@ -429,7 +472,10 @@ export class ChatSession extends Subscribable {
     return true;
   }
 
-  /** Accepts a pending proposal (call after applying it successfully); sends `tool_approval` (C26). */
+  /**
+   * Accepts a pending proposal, or one rejected earlier (C26, C45): call it after applying it successfully;
+   * sends `tool_approval`. An accepted proposal is final.
+   */
   acceptProposal(toolId: string): boolean {
     return this.decide(toolId, 'accept');
   }
@@ -443,11 +489,13 @@ export class ChatSession extends Subscribable {
 
   private decide(toolId: string, action: 'accept' | 'reject'): boolean {
     const proposal = this.state.proposals.find((p) => p.toolId === toolId);
-    if (proposal?.status !== 'pending') return false;
+    // A rejected proposal may still be accepted later; an accepted one is final (C45).
+    const open = proposal?.status === 'pending' || (proposal?.status === 'rejected' && action === 'accept');
+    if (proposal === undefined || !open) return false;
     const decided: ChatProposal = {
       ...proposal,
       status: action === 'accept' ? 'accepted' : 'rejected',
-      message: action === 'accept' ? CHAT_TEXTS.changesApplied : CHAT_TEXTS.proposalRejected,
+      message: decisionText(action === 'accept' ? 'accepted' : 'rejected'),
     };
     const proposals = this.state.proposals.map((p) => (p.toolId === toolId ? decided : p));
     const stillPending = proposals.some((p) => p.status === 'pending');
@@ -647,7 +695,13 @@ export class ChatSession extends Subscribable {
 
   private apply(frame: IncomingFrame): void {
     switch (frame.type) {
+      case 'authenticated':
+        this.set({ chatId: frame.chatId, provider: frame.provider });
+        return;
       case 'ai':
+        if (frame.provider !== null && frame.provider !== this.state.provider) {
+          this.set({ provider: frame.provider });
+        }
         this.applyAi(frame.content, frame.messageId);
         return;
       case 'end_of_response':
@@ -656,6 +710,7 @@ export class ChatSession extends Subscribable {
         this.set({ loading: this.awaiting > 0, toolGenerating: false });
         return;
       case 'human':
+        if (frame.chatId !== null && frame.chatId !== this.state.chatId) this.set({ chatId: frame.chatId });
         if (frame.clientId && this.state.messages.some((m) => m.metadata.clientId === frame.clientId)) return;
         this.addMessage('user', frame.content);
         return;
@@ -663,6 +718,7 @@ export class ChatSession extends Subscribable {
         this.addMessage('system', frame.content);
         return;
       case 'history':
+        if (frame.chatId !== null && frame.chatId !== this.state.chatId) this.set({ chatId: frame.chatId });
         this.applyHistory(frame.messages);
         return;
       case 'tool_generating':
@@ -680,10 +736,16 @@ export class ChatSession extends Subscribable {
                 toolName: frame.toolName as ChatProposal['toolName'],
                 payload: frame.payload,
                 timestamp: frame.timestamp ?? new Date(this.clock.now()).toISOString(),
-                status: 'pending' as const,
-                message: null,
+                messageId: frame.messageId,
+                status: frame.status,
+                message: decisionText(frame.status),
               },
             ];
+        // A proposal decided earlier (replayed with history) asks nothing of the user (C44).
+        if (frame.status !== 'pending') {
+          this.set({ proposals });
+          return;
+        }
         this.set({
           proposals,
           toolGenerating: false,
@@ -780,6 +842,7 @@ export class ChatSession extends Subscribable {
       metadata: {
         ...(entry.id ? { serverId: entry.id } : {}),
         ...(entry.clientId ? { clientId: entry.clientId } : {}),
+        ...(entry.attachments ? { attachments: entry.attachments } : {}),
       },
     }));
     const seen = new Set(fromHistory.map((m) => m.metadata.clientId).filter((c) => c !== undefined));

@@ -100,11 +100,12 @@ function blockMarkdown(block: BlockJson, markers: ListMarkers): string {
 }
 
 /**
+ * @internal Body blocks as Markdown (also what a proposal review shows).
  * Blocks separated by blank lines; empty ones left out; lists of one kind in a row alternate markers.
  * In a list item (`tight`), a list right after a paragraph follows on the next line, as people write
  * nested lists, when CommonMark lets it interrupt the paragraph (a non-empty first item; numbered from 1).
  */
-function blocksMarkdown(blocks: readonly BlockJson[], tight = false): string {
+export function blocksMarkdown(blocks: readonly BlockJson[], tight = false): string {
   let out = '';
   const markers: ListMarkers = { bullet: '-', ordered: '.' };
   let previous: string | undefined;

@@ -72,8 +72,8 @@ export function applyFullSubsection(
   );
 }
 
-/** A subsection by uuid (any case), or the subsection holding the block with that nodeId (P10). */
-function findSubsection(doc: Parameters<typeof bodyPlaces>[0], target: string): BodyPlace | undefined {
+/** @internal A subsection by uuid (any case), or the subsection holding the block with that nodeId (P10). */
+export function findSubsection(doc: Parameters<typeof bodyPlaces>[0], target: string): BodyPlace | undefined {
   const wanted = target.toLowerCase();
   const byUuid = bodyPlaces(doc).find((place) => place.subsectionUuid === wanted);
   if (byUuid !== undefined) return byUuid;
@@ -82,8 +82,8 @@ function findSubsection(doc: Parameters<typeof bodyPlaces>[0], target: string): 
   return bodyPlaces(doc).find((place) => place.subsectionUuid === block.subsectionUuid);
 }
 
-/** The heading with the new title; undefined when there is none or it reads the same (P11). */
-function renamedHeading(
+/** @internal The heading with the new title; undefined when there is none or it reads the same (P11). */
+export function renamedHeading(
   current: SubsectionHeadingJson | undefined,
   title: string | undefined,
 ): SubsectionHeadingJson | undefined {

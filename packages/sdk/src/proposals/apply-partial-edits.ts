@@ -6,6 +6,7 @@ import {
   bodyPlaces,
   collectNodeIds,
   findBlock,
+  nodeAt,
   settleNodeIds,
   topNodeIds,
   withBody,
@@ -112,12 +113,6 @@ function acceptance(
 
 function samePlace(a: BodyPlace, b: BodyPlace): boolean {
   return a.sectionUuid === b.sectionUuid && a.subsectionUuid === b.subsectionUuid;
-}
-
-function nodeAt(body: readonly unknown[], path: readonly number[]): unknown {
-  let node: unknown = body[path[0] as number];
-  for (const index of path.slice(1)) node = (node as Node).content?.[index];
-  return node;
 }
 
 /** A copy of the body with the edit made at `path` (copying only the nodes on the path). */

@@ -113,6 +113,13 @@ export function findBlock(doc: DocumentJson, nodeId: string): BlockPlace | undef
   return undefined;
 }
 
+/** @internal The node at `path` (as `findBlock` gives it) in a body. */
+export function nodeAt(body: readonly unknown[], path: readonly number[]): unknown {
+  let node: unknown = body[path[0] as number];
+  for (const index of path.slice(1)) node = (node as { content?: unknown[] }).content?.[index];
+  return node;
+}
+
 function pathTo(node: unknown, nodeId: string, path: number[]): number[] | undefined {
   const record = node as { attrs?: { nodeId?: unknown }; content?: unknown[] };
   if (record.attrs?.nodeId === nodeId) return path;

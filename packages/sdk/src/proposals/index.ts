@@ -40,4 +40,12 @@ export type {
   ProposalResult,
   ProposalSuccess,
 } from './proposal-result.js';
+export {
+  MAX_WORD_DIFF_LENGTH,
+  type ProposalReview,
+  type ProposalReviewItem,
+  reviewProposal,
+  type WordDiffPart,
+  wordDiff,
+} from './proposal-review.js';
 export { revertProposal } from './revert-proposal.js';

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  type ChatAttachment,
+  MAX_ATTACHMENT_CHARACTERS,
+  MAX_ATTACHMENT_NAME_LENGTH,
+} from '../chat/chat-messages.js';
 import { ApiError } from '../errors/api-error.js';
 import { AuthRequiredError } from '../errors/auth-required-error.js';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
@@ -28,6 +33,8 @@ export const AI_TEXTS = {
   noTextSelected: 'No text selected',
   /** A failed transform whose answer carried no `detail` (AI12). */
   transformFailed: 'Failed to transform text',
+  /** A refused attachment whose answer carried no `detail` (AI25). */
+  attachmentFailed: 'Failed to read the file',
 } as const;
 
 /** Limits of one transform request, the server's own (checked before sending, AI11). */
@@ -41,6 +48,16 @@ export const TRANSFORM_LIMITS = {
 
 /** The longest message {@link AiResource.context} assembles a prompt for. */
 export const CONTEXT_MESSAGE_MAX_LENGTH = 20_000;
+
+/** A file read for a chat message (`POST apps/ai/attachments/`, AI25): pass it on in `send`'s `attachments`. */
+export interface ChatAttachmentFile extends ChatAttachment {
+  /** What the server read it as; .docx comes back as Markdown. */
+  format: 'md' | 'txt' | 'docx';
+  /** Length of `content` (UTF-16 code units, as the chat's limits count). */
+  characters: number;
+  /** The text was cut at 100,000 characters. */
+  truncated: boolean;
+}
 
 /** Who answers AI calls, as the UI labels it. */
 export interface AiProviderSummary {
@@ -202,7 +219,21 @@ export interface AiResource {
   ): Promise<TransformStructuredResult>;
   /** The prompt the context engine would send for a chat about the document (`GET documents/{uuid}/ai/context/`). */
   context(documentUuid: string, query?: AiContextQuery, options?: CallOptions): Promise<AiContext>;
+  /**
+   * Reads a .md, .txt or .docx file (at most 5 MB) as text for a chat message (`POST apps/ai/attachments/`,
+   * AI25–AI27); the name is `options.name`, else the `File`'s. A refused file rejects with an `ApiError`
+   * whose message is the server's `detail` ("Only .md, .txt and .docx files can be attached.", …).
+   */
+  readAttachment(file: Blob, options?: CallOptions & { name?: string }): Promise<ChatAttachmentFile>;
 }
+
+const chatAttachmentFileSchema: z.ZodType<ChatAttachmentFile> = z.object({
+  name: z.string().max(MAX_ATTACHMENT_NAME_LENGTH),
+  format: z.enum(['md', 'txt', 'docx']),
+  content: z.string().max(MAX_ATTACHMENT_CHARACTERS),
+  characters: z.number().int().nonnegative(),
+  truncated: z.boolean(),
+});
 
 const providerSummaryWire = z.object({
   name: z.string(),
@@ -435,15 +466,18 @@ function hasVisibleText(html: string): boolean {
   );
 }
 
-/** Runs a transform call; a failed answer's message becomes its `detail`, else the fallback (AI12). */
-async function transformCall<T>(call: () => Promise<T>): Promise<T> {
+/** Runs a call; a failed answer's message becomes its `detail`, else the fallback (AI12, AI26). */
+async function transformCall<T>(
+  call: () => Promise<T>,
+  fallback: string = AI_TEXTS.transformFailed,
+): Promise<T> {
   try {
     return await call();
   } catch (error) {
     // Both type guards name the same shape, so the sign-in case is tested first, apart from narrowing.
     const signInNeeded = AuthRequiredError.isInstance(error);
     if (signInNeeded || !ApiError.isInstance(error)) throw error;
-    const detail = error.detail?.trim() ? error.detail : AI_TEXTS.transformFailed;
+    const detail = error.detail?.trim() ? error.detail : fallback;
     throw new ApiError(
       {
         status: error.status,
@@ -512,6 +546,26 @@ export function createAiResource(http: HttpClient): AiResource {
         http.post('apps/ai/transform/', body, { schema: transformStructuredAnswer, signal: options.signal }),
       );
     },
+    readAttachment: async (file, options = {}) => {
+      if (!isBlob(file)) {
+        throw new InvalidInputError({
+          issues: [{ code: 'custom', path: ['file'], message: 'must be a File or Blob', input: undefined }],
+          subject: 'attachment',
+        });
+      }
+      const named = (file as Partial<File>).name;
+      const name = options.name ?? (typeof named === 'string' && named !== '' ? named : 'attachment');
+      const form = new FormData();
+      form.set('file', file, name);
+      return transformCall(
+        () =>
+          http.post('apps/ai/attachments/', form, {
+            schema: chatAttachmentFileSchema,
+            signal: options.signal,
+          }),
+        AI_TEXTS.attachmentFailed,
+      );
+    },
     context: async (documentUuid, query = {}, options = {}) => {
       const path = `documents/${pathSegment(documentUuid, 'documentUuid')}/ai/context/`;
       const asked = parseInput(contextQuerySchema, query, 'context query');
@@ -529,4 +583,14 @@ export function createAiResource(http: HttpClient): AiResource {
       });
     },
   };
+}
+
+/** A `Blob` or `File`, also from another realm (a test runner's, an iframe's). */
+function isBlob(value: unknown): value is Blob {
+  const tag = Object.prototype.toString.call(value);
+  return (
+    tag === '[object Blob]' ||
+    tag === '[object File]' ||
+    (typeof Blob !== 'undefined' && value instanceof Blob)
+  );
 }

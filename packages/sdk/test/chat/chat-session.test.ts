@@ -27,6 +27,7 @@ describe('C5 C36 C40 incoming frames', () => {
       type: 'ai',
       content: 'x',
       messageId: null,
+      provider: null,
     });
     expect(parseIncomingFrame('{"type":"Assistant","message":"y"}')).toMatchObject({
       type: 'ai',
@@ -580,7 +581,9 @@ describe('C24 C25 C26 tools and proposals', () => {
     expect(session.getSnapshot().proposals).toHaveLength(2);
     expect(session.acceptProposal('t1')).toBe(true);
     expect(session.rejectProposal('t2')).toBe(true);
-    expect(session.acceptProposal('t2')).toBe(false);
+    expect(session.rejectProposal('t2')).toBe(false);
+    expect(session.acceptProposal('t1')).toBe(false);
+    expect(session.rejectProposal('t1')).toBe(false);
     expect(session.acceptProposal('nope')).toBe(false);
     expect(session.getSnapshot().proposals.map((p) => [p.status, p.message])).toEqual([
       ['accepted', CHAT_TEXTS.changesApplied],

@@ -7,8 +7,11 @@ import { allowedOrigins } from '../auth/request-credentials.js';
 import type { SessionService } from '../auth/session-service.js';
 import { uuidParam } from '../http/uuid-param.js';
 
-/** The largest frame a client may send (a message is at most 20,000 characters; JSON can triple that). */
-const MAX_FRAME_BYTES = 256 * 1024;
+/**
+ * The largest frame a client may send: a message of 20,000 characters and three attachments of 100,000
+ * (CH13), with room for JSON escapes and multi-byte characters.
+ */
+const MAX_FRAME_BYTES = 2 * 1024 * 1024;
 
 const CHAT_PATH = /^([^/]+)(?:\/section\/([^/]+))?(?:\/subsection\/([^/]+))?\/chat(?:\/([^/]+))?\/?$/;
 

@@ -19,6 +19,7 @@ import { writeDocument } from '../documents/write-document.js';
 import type { ConversionPool } from '../formats/conversion-pool.js';
 import type { ConversionTokens } from '../formats/conversion-tokens.js';
 import { attachmentDisposition, conversionFailure, storableStrings } from '../formats/file-answers.js';
+import { readUpload } from '../formats/file-upload.js';
 import { HttpError, parseInput } from '../http/http-error.js';
 import { sendJson } from '../http/json-body.js';
 import { uuidParam } from '../http/uuid-param.js';
@@ -66,7 +67,8 @@ function documentIdOf(request: FastifyRequest<{ Params: DocumentParams }>): stri
   return id;
 }
 
-async function convert<T>(run: () => Promise<T>): Promise<T> {
+/** @internal Runs a conversion; a refused file answers its reason (shared with chat attachments). */
+export async function convert<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -80,56 +82,6 @@ function sendFile(reply: FastifyReply, format: ExportFormat, title: string, byte
     .header('content-disposition', attachmentDisposition(exportFileName(title, format)))
     .header('cache-control', 'no-store')
     .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-}
-
-/** The uploaded file and fields of a multipart import. */
-interface ImportUpload {
-  fileName: string;
-  bytes: Buffer;
-  mode: string | undefined;
-}
-
-async function readUpload(request: FastifyRequest, maxBytes: number): Promise<ImportUpload> {
-  if (!request.isMultipart()) {
-    throw new HttpError(400, 'invalid', 'Send the file as multipart/form-data with a "file" field.', [
-      { param: 'file', code: 'required', message: 'A file is required.' },
-    ]);
-  }
-  let file: { fileName: string; bytes: Buffer } | undefined;
-  let mode: string | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 4 } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'file') file = { fileName: part.filename ?? '', bytes };
-      } else if (part.fieldname === 'mode' && typeof part.value === 'string') {
-        mode = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(
-        413,
-        'too_large',
-        `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
-      );
-    }
-    if (typeof code === 'string' && code.startsWith('FST_')) {
-      throw new HttpError(
-        400,
-        'invalid',
-        'The upload could not be read: send one file as multipart/form-data.',
-      );
-    }
-    throw error;
-  }
-  if (!file) {
-    throw new HttpError(400, 'invalid', 'Invalid input: file', [
-      { param: 'file', code: 'required', message: 'A file is required.' },
-    ]);
-  }
-  return { ...file, mode };
 }
 
 /**
@@ -188,7 +140,7 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
     },
   );
 
-  // Multipart is parsed only here: no other route takes files.
+  // Multipart is parsed only in this scope (and the chat attachments route's): no other route takes files.
   app.register(async (scope) => {
     await scope.register(fastifyMultipart);
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { chatMessages, chatProposals, chats } from '../db/schema.js';
 
@@ -204,7 +204,10 @@ export class ChatRepository {
       .orderBy(asc(chatProposals.createdAt), asc(chatProposals.toolId));
   }
 
-  /** Records the user's decision once: a second decision (from a resend, or another tab) changes nothing. */
+  /**
+   * Records the user's decision: a pending proposal takes either; a rejected one may still be accepted
+   * (CH15); anything else (a resend, another tab, a decision on an accepted one) changes nothing.
+   */
   async decideProposal(
     chatId: string,
     toolId: string,
@@ -218,7 +221,9 @@ export class ChatRepository {
         and(
           eq(chatProposals.chatId, chatId),
           eq(chatProposals.toolId, toolId),
-          eq(chatProposals.status, 'pending'),
+          status === 'accepted'
+            ? or(eq(chatProposals.status, 'pending'), eq(chatProposals.status, 'rejected'))
+            : eq(chatProposals.status, 'pending'),
         ),
       )
       .returning();

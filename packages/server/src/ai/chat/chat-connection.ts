@@ -3,6 +3,7 @@ import { HttpError } from '../../http/http-error.js';
 import { type ChatRecord, UNTITLED_CHAT } from '../../storage/chat-repository.js';
 import type { UserRecord } from '../../storage/user-repository.js';
 import { providerSummary } from '../providers/provider-view.js';
+import { readFrameAttachments, withAttachments } from './chat-attachments.js';
 import { CHAT_CLOSE, type IncomingChatFrame, parseChatFrame } from './chat-frames.js';
 import { chatTitleFrom, HISTORY_LIMIT, historyEntries } from './chat-history.js';
 import { type ChatScope, type ChatScopeIds, resolveChatScope } from './chat-scope.js';
@@ -179,9 +180,10 @@ export class ChatConnection {
           chat_id: chat?.id ?? null,
           messages: historyEntries(messages),
         });
-        // Proposals still waiting for a decision come back after a reload, a restart or on another instance.
-        const pending = chat ? await deps.storage.chats.proposalsOf(chat.id, ['pending']) : [];
-        for (const proposal of pending) this.send(proposalFrame(proposal));
+        // Every proposal comes back after a reload, a restart or on another instance: pending ones to
+        // decide, decided ones to show (and a rejected one to accept after all, CH15).
+        const proposals = chat ? await deps.storage.chats.proposalsOf(chat.id) : [];
+        for (const proposal of proposals) this.send(proposalFrame(proposal));
         return;
       }
       case 'message':
@@ -209,6 +211,17 @@ export class ChatConnection {
       this.send({ type: 'error', code: 'blank_message', detail: 'A message cannot be blank.' });
       return;
     }
+    const read = readFrameAttachments(frame.attachments);
+    if (!read.ok) {
+      this.send({
+        type: 'error',
+        code: 'invalid_message',
+        detail: read.detail,
+        client_id: frame.client_id ?? null,
+      });
+      return;
+    }
+    const { attachments } = read;
     const clientId = frame.client_id ?? null;
     const duplicate = () =>
       // A resend of a message already answered (or being answered): nothing runs twice.
@@ -246,7 +259,7 @@ export class ChatConnection {
       role: 'user',
       content: frame.message,
       clientId,
-      metadata: { options: frame.options ?? {} },
+      metadata: { options: frame.options ?? {}, ...(attachments.length > 0 ? { attachments } : {}) },
       createdAt: now,
     });
     if (stored.duplicate) {
@@ -276,7 +289,14 @@ export class ChatConnection {
       try {
         await runChatTurn(
           deps,
-          { chat, scope, userId: user.id, message: frame.message, options, signal: controller.signal },
+          {
+            chat,
+            scope,
+            userId: user.id,
+            message: withAttachments(frame.message, attachments),
+            options,
+            signal: controller.signal,
+          },
           (out) => this.send(out),
         );
       } catch (error) {

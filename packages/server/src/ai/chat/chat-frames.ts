@@ -22,6 +22,8 @@ const incomingSchema = z.discriminatedUnion('type', [
       .partial()
       .optional()
       .catch(undefined),
+    // Checked when the message is taken, so an over-limit list answers `invalid_message` (CH13).
+    attachments: z.unknown().optional(),
   }),
   z.object({
     type: z.literal('tool_approval'),

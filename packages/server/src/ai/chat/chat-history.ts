@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChatMessageRecord, ChatProposalRecord } from '../../storage/chat-repository.js';
 import type { ChatPromptMessage, ProposalToolName, ToolResultRecord } from '../providers/ai-provider.js';
+import { storedAttachmentsOf, withAttachments } from './chat-attachments.js';
 
 /** How many of a chat's latest messages a history answer and a prompt start from. */
 export const HISTORY_LIMIT = 200;
@@ -42,18 +43,28 @@ function isEmptyPartial(message: ChatMessageRecord): boolean {
   );
 }
 
-/** The `history_response` entries (spec 001 §7): id, role, content, timestamp, client_id, metadata. */
+/**
+ * The `history_response` entries (spec 001 §7): id, role, content, timestamp, client_id, metadata, and a
+ * user message's `attachments` as names and lengths only (CH13): their text never goes back out.
+ */
 export function historyEntries(messages: readonly ChatMessageRecord[]) {
   return messages
     .filter((message) => !isEmptyPartial(message))
-    .map((message) => ({
-      id: message.id,
-      role: message.role,
-      content: message.content,
-      timestamp: message.createdAt.toISOString(),
-      client_id: message.clientId,
-      metadata: message.metadata,
-    }));
+    .map((message) => {
+      const { attachments: _text, ...metadata } = message.metadata as Record<string, unknown>;
+      const attachments = storedAttachmentsOf(message.metadata);
+      return {
+        id: message.id,
+        role: message.role,
+        content: message.content,
+        timestamp: message.createdAt.toISOString(),
+        client_id: message.clientId,
+        metadata,
+        ...(attachments.length > 0
+          ? { attachments: attachments.map(({ name, characters }) => ({ name, characters })) }
+          : {}),
+      };
+    });
 }
 
 /**
@@ -69,7 +80,11 @@ export function promptMessagesOf(
   const out: ChatPromptMessage[] = [];
   for (const message of messages) {
     if (message.role === 'user') {
-      out.push({ role: 'user', content: message.content });
+      // The model keeps reading a file attached earlier in the chat (CH13).
+      out.push({
+        role: 'user',
+        content: withAttachments(message.content, storedAttachmentsOf(message.metadata)),
+      });
       continue;
     }
     if (message.role !== 'ai' || isEmptyPartial(message)) continue;

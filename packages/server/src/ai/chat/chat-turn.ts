@@ -227,6 +227,8 @@ export function proposalFrame(proposal: {
   toolName: string;
   payload: unknown;
   createdAt: Date;
+  messageId: string | null;
+  status: string;
 }): Record<string, unknown> {
   return {
     type: 'tool_proposal',
@@ -234,5 +236,8 @@ export function proposalFrame(proposal: {
     tool_name: proposal.toolName,
     payload: proposal.payload,
     timestamp: proposal.createdAt.toISOString(),
+    // The AI message that made it, and whether the user decided already (CH14).
+    message_id: proposal.messageId,
+    status: proposal.status,
   };
 }

@@ -178,13 +178,13 @@ describe('chat socket: a turn with the offline provider (CH4, CH6, CH7, CH9)', (
     expect(await socket.next((frame) => frame.type === 'error')).toMatchObject({ code: 'unknown_tool' });
     const [stored] = await t.storage.chats.proposalsOf(chatId);
     expect(stored?.status).toBe('accepted');
-    // Decided proposals are not re-sent with history.
+    // CH14: decided proposals come back with history, with their status and the AI message that made them.
     const from2 = socket.frames.length;
     socket.send({ type: 'history', content: chatId });
-    await socket.next((frame) => frame.type === 'history_response', from2);
-    socket.send({ type: 'ping' });
-    await socket.next((frame) => frame.type === 'pong', from2);
-    expect(socket.frames.slice(from2).some((frame) => frame.type === 'tool_proposal')).toBe(false);
+    const history = await socket.next((frame) => frame.type === 'history_response', from2);
+    const replayed = await socket.next((frame) => frame.type === 'tool_proposal', from2);
+    const aiMessage = (history.messages as Array<{ id: string; role: string }>).find((m) => m.role === 'ai');
+    expect(replayed).toMatchObject({ tool_id: toolId, status: 'accepted', message_id: aiMessage?.id });
     socket.close();
   });
 
