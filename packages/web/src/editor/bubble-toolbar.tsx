@@ -4,6 +4,9 @@ import type { EditorView } from '@tiptap/pm/view';
 import { useEditorState } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
 import type { JSX } from 'react';
+import { usePlanwrightClient } from '../api/use-planwright-client';
+import { canTransformSelection } from './ai-actions.js';
+import { AiActionsMenu, AiSuggestionDialog, useAiActions } from './ai-actions-menu.js';
 import { ToolbarIcon } from './editor-icons.js';
 import { markToggleState } from './toolbar-state.js';
 
@@ -25,14 +28,24 @@ export function shouldShowBubble(props: {
   return focused && state.doc.textBetween(from, to).length > 0;
 }
 
-/** Bold and Italic over a selection (the AI actions dropdown comes later). */
-export function BubbleToolbar(props: { editor: Editor }): JSX.Element {
-  const { editor } = props;
+/**
+ * Bold, Italic and the "AI actions" dropdown over a selection (E23, E31–E34). The AI suggestion's dialog
+ * lives outside the bubble, which leaves the page when the editor loses the focus to it.
+ */
+export function BubbleToolbar(props: {
+  editor: Editor;
+  /** The document the text belongs to (transform context); null for a blueprint. */
+  documentUuid?: string | null;
+}): JSX.Element {
+  const { editor, documentUuid = null } = props;
+  const client = usePlanwrightClient();
+  const ai = useAiActions(editor, client, documentUuid);
   const marks = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
       bold: markToggleState(current, 'bold'),
       italic: markToggleState(current, 'italic'),
+      ai: canTransformSelection(current),
     }),
   });
   const buttons = [
@@ -40,28 +53,34 @@ export function BubbleToolbar(props: { editor: Editor }): JSX.Element {
     { mark: 'italic', label: 'Italic', state: marks.italic },
   ] as const;
   return (
-    <BubbleMenu editor={editor} shouldShow={shouldShowBubble}>
-      <div
-        role="toolbar"
-        aria-label="Selection formatting"
-        className="pw-bubble join rounded-box bg-base-200 p-1 shadow-lg"
-      >
-        {buttons.map(({ mark, label, state }) => (
-          <button
-            key={mark}
-            type="button"
-            className={`btn btn-ghost btn-sm btn-square join-item ${state.active ? 'btn-active' : ''}`}
-            aria-label={label}
-            title={label}
-            aria-pressed={state.active}
-            disabled={!state.enabled}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => editor.chain().focus().toggleMark(mark).run()}
-          >
-            <ToolbarIcon name={mark} />
-          </button>
-        ))}
-      </div>
-    </BubbleMenu>
+    <>
+      <BubbleMenu editor={editor} shouldShow={shouldShowBubble}>
+        <div
+          role="toolbar"
+          aria-label="Selection formatting"
+          className="pw-bubble join rounded-box bg-base-200 p-1 shadow-lg"
+        >
+          {buttons.map(({ mark, label, state }) => (
+            <button
+              key={mark}
+              type="button"
+              className={`btn btn-ghost btn-sm btn-square join-item ${state.active ? 'btn-active' : ''}`}
+              aria-label={label}
+              title={label}
+              aria-pressed={state.active}
+              disabled={!state.enabled}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => editor.chain().focus().toggleMark(mark).run()}
+            >
+              <ToolbarIcon name={mark} />
+            </button>
+          ))}
+          <AiActionsMenu enabled={marks.ai && ai.suggestion === null} onChoose={ai.run} />
+        </div>
+      </BubbleMenu>
+      {ai.suggestion !== null && (
+        <AiSuggestionDialog suggestion={ai.suggestion} onAccept={ai.accept} onDiscard={ai.discard} />
+      )}
+    </>
   );
 }

@@ -8,8 +8,13 @@ import './editor.css';
  * The editing canvas (SPEC.md E24): the whole document, at least 280 px high, with the editor's styles
  * (placeholders, subsection controls, finalized look) and the bubble toolbar.
  */
-export function PlanEditorCanvas(props: { editor: Editor | null; className?: string }): JSX.Element {
-  const { editor, className } = props;
+export function PlanEditorCanvas(props: {
+  editor: Editor | null;
+  className?: string;
+  /** For the bubble's AI actions; null or absent for a blueprint. */
+  documentUuid?: string | null;
+}): JSX.Element {
+  const { editor, className, documentUuid = null } = props;
   return (
     <div className={`pw-canvas ${className ?? ''}`.trim()}>
       {editor === null ? (
@@ -17,7 +22,7 @@ export function PlanEditorCanvas(props: { editor: Editor | null; className?: str
       ) : (
         <>
           <EditorContent editor={editor} className="pw-editor" />
-          <BubbleToolbar editor={editor} />
+          <BubbleToolbar editor={editor} documentUuid={documentUuid} />
         </>
       )}
     </div>

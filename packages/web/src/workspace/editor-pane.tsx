@@ -70,6 +70,7 @@ export function EditorPane({
       <div className="min-h-0 flex-1 overflow-y-auto">
         <PlanEditorCanvas
           editor={editor}
+          documentUuid={workspace.kind === 'document' ? workspace.uuid : null}
           className={`mx-auto max-w-4xl px-6 py-6${finalize ? '' : ' [&_.pw-finalize]:hidden'}`}
         />
       </div>

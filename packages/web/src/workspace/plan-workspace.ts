@@ -289,6 +289,23 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     return this.controller.flush();
   }
 
+  /**
+   * Makes the editor's content `next` (an accepted proposal) as one undoable user edit that autosave saves
+   * (R1–R3). Refused while a structure call runs (the editor is read-only then) or without an editor.
+   */
+  applyContent(next: DocumentJson): boolean {
+    if (this.structure.getSnapshot().busy || !this.bridge) return false;
+    if (!this.bridge.applyContent(next)) return false;
+    this.outline.refreshNow();
+    return true;
+  }
+
+  /** A new paragraph holding `text` after the cursor's block (R4: "Insert" on an AI message's code block). */
+  insertParagraphAfterCursor(text: string): boolean {
+    if (this.structure.getSnapshot().busy || !this.bridge) return false;
+    return this.bridge.insertParagraphAfterCursor(text);
+  }
+
   /** Scrolls the editor to a section or subsection. */
   reveal(target: { sectionUuid: string; subsectionUuid?: string | null }): boolean {
     return this.bridge?.reveal(target) ?? false;
