@@ -7,15 +7,9 @@ import { DOCUMENT_SPLIT } from './split-layout';
 import { SystemPromptDialog } from './system-prompt-dialog';
 import { TOP_BAR_TEXTS, WORKSPACE_TEXTS } from './workspace-texts';
 
-/** W28: the chat panel's place, with the context line of what is selected. */
-function ChatSide({ selection, outline }: SideContext) {
-  const section = outline.sections.find((candidate) => candidate.uuid === selection.sectionUuid);
-  const subsection = section?.subsections.find((candidate) => candidate.uuid === selection.subsectionUuid);
-  return (
-    <ChatPanelArea
-      context={{ section: section?.displayTitle ?? null, subsection: subsection?.displayTitle ?? null }}
-    />
-  );
+/** W28: the chat panel, following the selection. */
+function ChatSide({ workspace, selection, outline }: SideContext) {
+  return <ChatPanelArea workspace={workspace} selection={selection} outline={outline} />;
 }
 
 const DOCUMENT_VARIANT: WorkspaceVariant = {
@@ -40,7 +34,7 @@ const DOCUMENT_VARIANT: WorkspaceVariant = {
 
 /**
  * The document editing workspace (spec 001 §2 "Document editor layout"; SPEC.md W1–W28): the shared workspace
- * with the chat panel's place at 65/35, progress and finalize, and the global system prompt read-only.
+ * with the chat panel at 65/35, progress and finalize, and the global system prompt read-only.
  */
 export function DocumentWorkspaceView({ workspace }: { workspace: PlanWorkspace }) {
   return <PlanWorkspaceView workspace={workspace} variant={DOCUMENT_VARIANT} />;

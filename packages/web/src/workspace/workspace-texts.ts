@@ -101,12 +101,8 @@ export const WORKSPACE_TEXTS = {
   toolbar: 'Editor toolbar',
 } as const;
 
-/** The chat panel's place (filled by the AI issue). */
+/** The gutter between the editor and the chat panel. */
 export const CHAT_AREA_TEXTS = {
-  heading: 'AI assistant',
-  context: 'Chat context',
-  noSelection: 'No section selected',
-  comingSoon: 'The AI assistant for this part of your plan will appear here.',
   resize: 'Resize chat panel',
 } as const;
 

@@ -79,7 +79,7 @@ describe('route and layout (SPEC.md B1, B2)', () => {
 
   it('B2: no chat, no progress, no finalize; the settings panel and its gutter instead', async () => {
     await arrive();
-    expect(screen.queryByRole('region', { name: 'AI assistant' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'AI chat' })).toBeNull();
     expect(panel()).toBeTruthy();
     expect(screen.getByRole('separator', { name: 'Resize settings panel' })).toBeTruthy();
     expect(screen.queryByText(/subsection\(s\) completed/)).toBeNull();

@@ -522,11 +522,11 @@ describe('layout (SPEC.md W2, W28)', () => {
     expect(before).toContain('35%');
   });
 
-  it('W28: the chat panel’s place names the selection', async () => {
+  it('W28: the chat panel names the selection', async () => {
     await arrive(setupWorkspace(), `${EDIT}?section=${IDS.market}&subsection=${IDS.rivals}`);
-    const chat = screen.getByRole('region', { name: 'AI assistant' });
-    expect(chat.textContent).toContain('Market > Untitled Subsection');
-    expect(within(chat).queryByRole('textbox')).toBeNull();
+    const chat = screen.getByRole('region', { name: 'AI chat' });
+    expect(within(chat).getByTestId('chat-context').textContent).toBe('Market > Untitled Subsection');
+    expect(within(chat).getByRole('heading', { name: 'AI assistant' })).toBeTruthy();
   });
 
   it('W2: the page root fills the viewport under what is above it', async () => {

@@ -220,6 +220,8 @@ function standInEditor(workspace: PlanWorkspace) {
     setFinalized: () => false,
     reveal: () => true,
     skeleton: () => content,
+    applyContent: () => false,
+    insertParagraphAfterCursor: () => false,
   };
   workspace.attachEditor(bridge);
   return {

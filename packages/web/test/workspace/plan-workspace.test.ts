@@ -41,6 +41,12 @@ function fakeEditor(workspace: PlanWorkspace) {
     },
     reveal: vi.fn(() => true),
     skeleton: () => content,
+    applyContent: (next) => {
+      content = next;
+      workspace.edited();
+      return true;
+    },
+    insertParagraphAfterCursor: () => false,
   };
   workspace.attachEditor(bridge);
   return {

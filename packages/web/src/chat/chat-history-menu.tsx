@@ -1,0 +1,123 @@
+import type { ChatSummary } from '@planwright/sdk';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { useDismissableMenu } from '../layout/use-dismissable-menu';
+import type { RecentChats } from './chat-panel-model';
+import { recentChatLabel } from './chat-panel-rules';
+import { CHAT_PANEL_TEXTS as TEXTS } from './chat-panel-texts';
+
+/**
+ * K6: the history dropdown: a menu button "Chat history" whose menu holds New Chat and the scope's recent
+ * chats ("date - title"), or "Loading...", "No recent chats", "Failed to load recent chats". Opening it reads
+ * the list again. Arrow keys, Home and End move between items; Escape, Tab and a click outside close it.
+ */
+export function ChatHistoryMenu({
+  recent,
+  currentChatId,
+  onOpen,
+  onNewChat,
+  onSelect,
+}: {
+  recent: RecentChats;
+  currentChatId: string | null;
+  onOpen: () => void;
+  onNewChat: () => void;
+  onSelect: (chat: ChatSummary) => void;
+}) {
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useDismissableMenu(rootRef, buttonRef);
+
+  useEffect(() => {
+    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      items[(to + items.length) % items.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(index + 1);
+    else if (event.key === 'ArrowUp') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(items.length - 1);
+    else if (event.key === 'Tab') setOpen(false);
+  };
+
+  const choose = (action: () => void) => {
+    setOpen(false);
+    buttonRef.current?.focus();
+    action();
+  };
+
+  return (
+    <div ref={rootRef} className={`dropdown dropdown-end ${open ? 'dropdown-open' : 'dropdown-close'}`}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn btn-ghost btn-sm"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => {
+          if (!open) onOpen();
+          setOpen(!open);
+        }}
+      >
+        {TEXTS.history}
+      </button>
+      {open && (
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label={TEXTS.history}
+          tabIndex={-1}
+          className="dropdown-content z-40 mt-2 w-72 rounded-box bg-base-200 p-2 shadow-lg"
+          onKeyDown={onMenuKeyDown}
+        >
+          <ul role="none" className="menu w-full p-0">
+            <li role="none">
+              <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(onNewChat)}>
+                {TEXTS.newChatItem}
+              </button>
+            </li>
+            {recent.status === 'ready' &&
+              recent.chats.map((chat) => (
+                <li role="none" key={chat.id}>
+                  <button
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    aria-current={chat.id === currentChatId ? 'true' : undefined}
+                    className="block truncate text-start"
+                    dir="auto"
+                    title={recentChatLabel(chat)}
+                    onClick={() => choose(() => onSelect(chat))}
+                  >
+                    {recentChatLabel(chat)}
+                  </button>
+                </li>
+              ))}
+          </ul>
+          {(recent.status === 'loading' || recent.status === 'idle') && (
+            <p role="status" className="px-3 py-2 text-sm opacity-70">
+              {TEXTS.loadingRecent}
+            </p>
+          )}
+          {recent.status === 'ready' && recent.chats.length === 0 && (
+            <p className="px-3 py-2 text-sm opacity-70">{TEXTS.noRecentChats}</p>
+          )}
+          {recent.status === 'failed' && (
+            <p role="alert" className="px-3 py-2 text-sm text-error">
+              {TEXTS.recentFailed}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,388 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json } from '../support/fake-server';
+import { hostileStrings, IDS } from '../workspace/workspace-support';
+import { chatRow, DOC, providerAnswer, renderChat } from './chat-harness';
+
+afterEach(() => {
+  cleanup();
+  delete (window as { __pwned?: unknown }).__pwned;
+});
+
+const panel = () => screen.getByRole('region', { name: 'AI chat' });
+const log = () => within(panel()).getByRole('log', { name: 'Chat messages' });
+const input = () => within(panel()).getByRole('textbox', { name: 'Message' });
+const messages = () => within(log()).queryAllByTestId('chat-message');
+const button = (name: string) => within(panel()).getByRole('button', { name });
+
+function typeAndEnter(text: string) {
+  fireEvent.change(input(), { target: { value: text } });
+  fireEvent.keyDown(input(), { key: 'Enter' });
+}
+
+describe('panel and connection (K1, K2, K3, K7, K18)', () => {
+  it('K2, K3, K7: the panel names the selection, the provider, and says when it is connected', async () => {
+    const chat = renderChat();
+    expect(within(panel()).getByTestId('chat-context').textContent).toBe('Market > Size');
+    await chat.connect();
+    expect(panel().getAttribute('data-status')).toBe('connected');
+    await waitFor(() =>
+      expect(within(panel()).getByTestId('chat-provider').textContent).toBe('Local model · local-model'),
+    );
+    expect(chat.chatServer.last.url).toContain(
+      `/ws/document/${DOC}/section/${IDS.market}/subsection/${IDS.size}/chat/`,
+    );
+    expect(input().getAttribute('placeholder')).toBe("Let's plan");
+  });
+
+  it('K7: the offline drafter reads "offline"', async () => {
+    const chat = renderChat();
+    chat.http.on(
+      'GET /api/v1/apps/ai/provider/',
+      json(providerAnswer({ offline: true, label: 'Offline drafts' })),
+    );
+    chat.unmount();
+    const again = renderChat();
+    again.http.on(
+      'GET /api/v1/apps/ai/provider/',
+      json(providerAnswer({ offline: true, label: 'Offline drafts' })),
+    );
+    await again.connect();
+    await again.serverSends({ type: 'authenticated', chat_id: 'c1', provider: { label: 'Offline drafts' } });
+    // The provider call of this render answered online; the session's label is shown.
+    expect(within(panel()).getByTestId('chat-provider').textContent).toBe('Offline drafts');
+  });
+
+  it('K18: a closed connection shows the Connection Error banner with the session’s words', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    expect(within(panel()).queryByRole('alert')).toBeNull();
+    await act(() => chat.chatServer.last.close(1000));
+    const banner = within(panel()).getByRole('alert');
+    expect(banner.textContent).toContain('Connection Error');
+    expect(banner.textContent).toContain('Chat disconnected. You can send a new message to resume.');
+    expect(panel().getAttribute('data-status')).toBe('error');
+  });
+
+  it('K1: leaving closes the socket', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    const socket = chat.chatServer.last;
+    chat.unmount();
+    expect(socket.closeCode).toBe(1000);
+  });
+});
+
+describe('sending and streaming (K10, K12, K13, K19)', () => {
+  it('K10, K12, K13: Enter sends; Thinking until text streams; the answer streams in place', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    typeAndEnter('Draft the goals');
+    const [sent] = chat.chatServer.framesOfType('message');
+    expect(sent).toMatchObject({
+      message: 'Draft the goals',
+      options: { web_access: 'off', research: 'off' },
+    });
+    expect((input() as HTMLTextAreaElement).value).toBe('');
+    expect(within(log()).getByTestId('chat-thinking').textContent).toContain('Thinking');
+    expect(button('Send').hasAttribute('disabled')).toBe(true);
+
+    await chat.serverSends({ type: 'ai', content: 'Hel', message_id: 'm1' });
+    expect(within(log()).queryByTestId('chat-thinking')).toBeNull();
+    const streaming = messages()[1] as HTMLElement;
+    expect(streaming.dataset.role).toBe('ai');
+    expect(streaming.dataset.partial).toBe('true');
+    await chat.serverSends({ type: 'ai', content: 'Hello **world**', message_id: 'm1' });
+    // The same element, grown: the list keeps it and only its text changes.
+    expect(messages()[1]).toBe(streaming);
+    expect(streaming.textContent).toContain('Hello world');
+    expect(within(streaming).getByText('world').tagName).toBe('STRONG');
+    await chat.serverSends({ type: 'end_of_response' });
+    expect(streaming.dataset.partial).toBeUndefined();
+    expect(button('Stop').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('K10: Shift+Enter is a new line; a blank message sends nothing', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    fireEvent.change(input(), { target: { value: 'line one' } });
+    fireEvent.keyDown(input(), { key: 'Enter', shiftKey: true });
+    expect(chat.chatServer.framesOfType('message')).toEqual([]);
+    typeAndEnter('line one\nline two');
+    expect(chat.chatServer.framesOfType('message')[0]?.message).toBe('line one\nline two');
+    await chat.serverSends({ type: 'end_of_response' });
+    typeAndEnter('   ');
+    expect(chat.chatServer.framesOfType('message')).toHaveLength(1);
+  });
+
+  it('K10: Stop asks the server to stop the answer', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    typeAndEnter('Write a lot');
+    await chat.serverSends({ type: 'ai', content: 'Once', message_id: 'm1' });
+    fireEvent.click(button('Stop'));
+    expect(chat.chatServer.framesOfType('stop')).toHaveLength(1);
+  });
+
+  it('K9: Web Search and Deep Research feed the send options', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    fireEvent.click(within(panel()).getByRole('checkbox', { name: 'Web Search' }));
+    fireEvent.click(within(panel()).getByRole('checkbox', { name: 'Deep Research' }));
+    typeAndEnter('Research the market');
+    expect(chat.chatServer.framesOfType('message')[0]?.options).toEqual({ web_access: 'on', research: 'on' });
+  });
+
+  it('K12: Loading chat history until the history answers', async () => {
+    const chat = renderChat();
+    await chat.advance(0);
+    await chat.advance(500);
+    expect(within(log()).getByText('Loading chat history')).toBeTruthy();
+    await chat.serverSends({
+      type: 'history_response',
+      messages: [
+        { id: 'h1', role: 'user', content: 'Earlier question' },
+        { id: 'h2', role: 'ai', content: 'Earlier answer' },
+      ],
+    });
+    expect(within(log()).queryByText('Loading chat history')).toBeNull();
+    expect(messages().map((element) => element.dataset.role)).toEqual(['user', 'ai']);
+  });
+  it('K12: the tool status while a tool runs, and the history warning after 10 s', async () => {
+    const chat = renderChat();
+    await chat.advance(0);
+    await chat.advance(500);
+    await chat.advance(10_000);
+    expect(
+      within(log()).getByText(
+        'Chat history took longer than expected to load. Some messages may be missing.',
+      ),
+    ).toBeTruthy();
+    expect(within(log()).queryByText('Loading chat history')).toBeNull();
+    await chat.serverSends({ type: 'tool_executing', tool_name: 'web_search', content: 'Searching the web' });
+    expect(within(log()).getByTestId('chat-tool-status').textContent).toBe('Searching the web');
+    await chat.serverSends({ type: 'tool_complete', tool_name: 'web_search', content: 'Search done' });
+    expect(within(log()).getByTestId('chat-tool-status').textContent).toBe('Search done');
+    await chat.advance(2_000);
+    expect(within(log()).queryByTestId('chat-tool-status')).toBeNull();
+  });
+});
+
+describe('history menu and new chat (K6, K8)', () => {
+  it('K6: Loading..., then the recent chats as "date - title"; choosing one switches to it', async () => {
+    let answer: (response: Response) => void = () => {};
+    const chat = renderChat({ chats: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    await chat.connect();
+    fireEvent.click(button('Chat history'));
+    const menu = screen.getByRole('menu', { name: 'Chat history' });
+    expect(within(menu).getByRole('menuitem', { name: 'New Chat' })).toBeTruthy();
+    expect(within(menu).getByText('Loading...')).toBeTruthy();
+    await act(async () => answer(json({ results: [chatRow('c1', 'Goals'), chatRow('c2', '')], count: 2 })));
+    const list = chat.http.calls('/api/v1/chats/')[0];
+    expect(Object.fromEntries(list?.query ?? [])).toMatchObject({
+      target: 'subsection',
+      object_id: IDS.size,
+      document_uuid: DOC,
+      page_size: '10',
+    });
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '14 Jan 2026 - Goals' }));
+    expect(within(menu).queryByText('Loading...')).toBeNull();
+    await chat.advance(800);
+    expect(chat.chatServer.last.url).toContain(`/subsection/${IDS.size}/chat/c1/`);
+  });
+
+  it('K6: "No recent chats" and "Failed to load recent chats"', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    fireEvent.click(button('Chat history'));
+    await waitFor(() => expect(screen.getByText('No recent chats')).toBeTruthy());
+    fireEvent.click(button('Chat history'));
+    chat.http.on('GET /api/v1/chats/', json({ detail: 'Boom' }, 500));
+    fireEvent.click(button('Chat history'));
+    await waitFor(() => expect(screen.getByText('Failed to load recent chats')).toBeTruthy());
+    expect(screen.queryAllByRole('menuitem')).toHaveLength(1);
+  });
+
+  it('K8: New chat makes a chat about the scope and switches to it; a failure says so', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    fireEvent.click(button('New chat'));
+    await waitFor(() => expect(chat.http.calls('/api/v1/chats/', 'POST')).toHaveLength(1));
+    expect(chat.http.calls('/api/v1/chats/', 'POST')[0]?.body).toEqual({
+      target: 'subsection',
+      object_id: IDS.size,
+      document_uuid: DOC,
+    });
+    await waitFor(() => expect(chat.model().session.getSnapshot().scope.chatId).toBe('chat-new'));
+    await chat.advance(800);
+    expect(chat.chatServer.last.url).toContain('/chat/chat-new/');
+
+    chat.http.on('POST /api/v1/chats/', json({ detail: 'No.' }, 500));
+    fireEvent.click(button('New chat'));
+    await waitFor(() =>
+      expect(within(panel()).getByRole('alert').textContent).toContain(
+        'Failed to create or connect to new chat.',
+      ),
+    );
+    fireEvent.click(button('Dismiss'));
+    expect(within(panel()).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('scope (K4)', () => {
+  it('K4: selecting another section switches the chat; the same scope again does nothing', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    const before = chat.chatServer.connections.length;
+    chat.select(
+      { sectionUuid: IDS.market, subsectionUuid: IDS.size },
+      { section: 'Market', subsection: 'Size' },
+    );
+    await chat.advance(800);
+    expect(chat.chatServer.connections).toHaveLength(before);
+
+    chat.select({ sectionUuid: IDS.product, subsectionUuid: null }, { section: 'Product', subsection: null });
+    expect(within(panel()).getByTestId('chat-context').textContent).toBe('Product');
+    await chat.advance(800);
+    expect(chat.chatServer.connections).toHaveLength(before + 1);
+    expect(chat.chatServer.last.url).toContain(`/section/${IDS.product}/chat/`);
+    expect(chat.chatServer.last.url).not.toContain('/subsection/');
+  });
+});
+
+describe('upload (K11)', () => {
+  it('K11: a read file is a removable chip, sent with the next message', async () => {
+    const chat = renderChat();
+    let answered = 0;
+    chat.http.on('POST /api/v1/apps/ai/attachments/', () => {
+      answered += 1;
+      return json({
+        name: answered === 1 ? 'notes.md' : 'other.txt',
+        format: answered === 1 ? 'md' : 'txt',
+        content: answered === 1 ? '# Notes' : 'other',
+        characters: answered === 1 ? 7 : 5,
+        truncated: false,
+      });
+    });
+    await chat.connect();
+    const upload = within(panel()).getByLabelText('Upload file') as HTMLInputElement;
+    fireEvent.change(upload, {
+      target: { files: [new File(['# Notes'], 'notes.md', { type: 'text/markdown' })] },
+    });
+    await waitFor(() => expect(within(panel()).getAllByTestId('chat-attachment')).toHaveLength(1));
+    fireEvent.change(upload, {
+      target: { files: [new File(['other'], 'other.txt', { type: 'text/plain' })] },
+    });
+    await waitFor(() => expect(within(panel()).getAllByTestId('chat-attachment')).toHaveLength(2));
+    fireEvent.click(button('Remove other.txt'));
+    expect(
+      within(panel())
+        .getAllByTestId('chat-attachment')
+        .map((chip) => chip.textContent),
+    ).toEqual([expect.stringContaining('notes.md')]);
+    typeAndEnter('Use my notes');
+    expect(chat.chatServer.framesOfType('message')[0]?.attachments).toEqual([
+      { name: 'notes.md', content: '# Notes' },
+    ]);
+    expect(within(panel()).queryAllByTestId('chat-attachment')).toEqual([]);
+    expect(within(messages()[0] as HTMLElement).getByText('notes.md')).toBeTruthy();
+  });
+
+  it('K11: a refused file says why', async () => {
+    const chat = renderChat();
+    chat.http.on(
+      'POST /api/v1/apps/ai/attachments/',
+      json({ detail: 'Only .md, .txt and .docx files can be attached.' }, 400),
+    );
+    await chat.connect();
+    const upload = within(panel()).getByLabelText('Upload file');
+    fireEvent.change(upload, { target: { files: [new File(['x'], 'x.pdf')] } });
+    await waitFor(() =>
+      expect(within(panel()).getByRole('alert').textContent).toContain(
+        'Only .md, .txt and .docx files can be attached.',
+      ),
+    );
+  });
+});
+
+describe('AI messages (K14, K15, K16, K17)', () => {
+  it('K15: Insert puts a code block after the editor’s cursor; a refusal is said', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    typeAndEnter('Give me a table');
+    await chat.serverSends({
+      type: 'ai',
+      content: 'Here:\n\n```md\n| a | b |\n```\n\nand\n\n```\nsecond\n```',
+    });
+    await chat.serverSends({ type: 'end_of_response' });
+    const [first, second] = within(log()).getAllByRole('button', { name: 'Insert' });
+    fireEvent.click(first as HTMLElement);
+    fireEvent.click(second as HTMLElement);
+    expect(chat.editor.inserted).toEqual(['| a | b |', 'second']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    chat.editor.canInsert = false;
+    fireEvent.click(first as HTMLElement);
+    expect(within(panel()).getByRole('alert').textContent).toContain('Place the cursor in the editor first.');
+  });
+
+  it('K17: a message opens in full in a dialog', async () => {
+    const chat = renderChat();
+    await chat.connect([{ id: 'h1', role: 'ai', content: 'A long answer about **markets**.' }]);
+    fireEvent.click(within(log()).getByRole('button', { name: 'Open message' }));
+    const dialog = screen.getByRole('dialog', { name: 'AI message' });
+    expect(within(dialog).getByTestId('chat-message-preview').textContent).toBe(
+      'A long answer about markets.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('K16: a proposal card opens the review dialog', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    typeAndEnter('Draft Size');
+    await chat.serverSends({ type: 'ai', content: 'I propose a draft.', message_id: 'm1' });
+    await chat.serverSends({
+      type: 'tool_proposal',
+      tool_id: 't1',
+      tool_name: 'propose_full_subsection',
+      message_id: 'm1',
+      payload: {
+        section_uuid: IDS.market,
+        subsection_uuid: IDS.size,
+        title: 'Size',
+        content: 'The market is large.',
+      },
+    });
+    await chat.serverSends({ type: 'end_of_response' });
+    const card = within(log()).getByTestId('proposal-card');
+    expect(card.dataset.status).toBe('pending');
+    fireEvent.click(card);
+    expect(screen.getByRole('dialog', { name: 'Review proposed changes' })).toBeTruthy();
+  });
+
+  it('K14, K20: hostile strings from the AI and the user stay text', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    const strings = hostileStrings().filter((value) => /[<>&"'`]|script|javascript/i.test(value));
+    expect(strings.length).toBeGreaterThan(20);
+    const answer = [
+      ...strings,
+      '[click](javascript:window.__pwned=1)',
+      '<img src=x onerror="window.__pwned=1">',
+      '```\n<script>window.__pwned=1</script>\n```',
+    ].join('\n\n');
+    typeAndEnter(strings.join('\n'));
+    await chat.serverSends({ type: 'ai', content: answer, message_id: 'm1' });
+    await chat.serverSends({ type: 'end_of_response' });
+    expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
+    const root = log();
+    expect(root.querySelectorAll('script, img, iframe, object, embed, style, svg, form')).toHaveLength(0);
+    for (const element of root.querySelectorAll('*'))
+      for (const attribute of element.attributes) expect(attribute.name.startsWith('on')).toBe(false);
+    for (const link of root.querySelectorAll('a'))
+      expect(link.getAttribute('href')).toMatch(/^(https?:|mailto:)/i);
+    expect(messages()[0]?.textContent).toContain(strings[0]);
+    expect(within(root).getByRole('button', { name: 'Insert' })).toBeTruthy();
+  });
+});
