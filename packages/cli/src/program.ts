@@ -1,13 +1,16 @@
 import { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { registerBlueprintsCommand } from './commands/blueprints.js';
+import { registerChatCommand } from './commands/chat.js';
 import { registerConfigCommand } from './commands/config.js';
 import { registerConvertCommand } from './commands/convert.js';
 import { registerDocumentsCommand } from './commands/documents.js';
 import { registerExportCommand } from './commands/export.js';
+import { registerFinalizeCommand } from './commands/finalize.js';
 import { registerImportCommand } from './commands/import.js';
 import { registerLoginCommand } from './commands/login.js';
 import { registerLogoutCommand } from './commands/logout.js';
+import { registerProgressCommand } from './commands/progress.js';
 import { registerStatusCommand } from './commands/status.js';
 import { registerWhoamiCommand } from './commands/whoami.js';
 import { DEFAULT_SERVER_URL, SERVER_ENV } from './config/server-url.js';
@@ -57,6 +60,9 @@ export function createProgram(io: CliIo, args: readonly string[] = []): Command 
   registerLogoutCommand(program, io);
   registerDocumentsCommand(program, io);
   registerBlueprintsCommand(program, io);
+  registerChatCommand(program, io);
+  registerFinalizeCommand(program, io);
+  registerProgressCommand(program, io);
   registerExportCommand(program, io);
   registerImportCommand(program, io);
   registerConvertCommand(program, io);

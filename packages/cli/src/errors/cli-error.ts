@@ -27,6 +27,7 @@ export const CliErrorCode = {
   fileUnreadable: 'file_unreadable',
   fileUnwritable: 'file_unwritable',
   exportFailed: 'export_failed',
+  proposalNotApplied: 'proposal_not_applied',
 } as const;
 
 export type CliErrorCode = (typeof CliErrorCode)[keyof typeof CliErrorCode];
