@@ -55,13 +55,17 @@ async function verifiedSession(url, outboxDir) {
 }
 
 /**
- * Starts the built server (optionally serving another web build from `webDir`), signs up a user and
- * makes the 200-page plan: `POST documents/` from the default blueprint, then `PATCH` of the generated
- * content, which the server normalises. `close()` stops the server and removes its data directory.
+ * Starts the built server (optionally serving another web build from `webDir`, with more `env`), signs up a
+ * user and makes the 200-page plan: `POST documents/` from the default blueprint, then `PATCH` of the
+ * generated content, which the server normalises (`generate: false` keeps the default plan as made).
+ * `close()` stops the server and removes its data directory.
  */
-export async function startPlanServer({ webDir } = {}) {
+export async function startPlanServer({ webDir, env = {}, generate = true } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'planwright-bench-editor-'));
-  const server = await startBuiltServer(dataDir, webDir ? { PLANWRIGHT_WEB_DIR: webDir } : {});
+  const server = await startBuiltServer(dataDir, {
+    ...(webDir ? { PLANWRIGHT_WEB_DIR: webDir } : {}),
+    ...env,
+  });
   try {
     const token = await verifiedSession(server.url, join(dataDir, 'outbox'));
     const api = `${server.url}/api/v1`;
@@ -73,16 +77,18 @@ export async function startPlanServer({ webDir } = {}) {
     });
     if (created.status !== 201)
       throw new Error(`POST documents/ answered ${created.status}: ${created.text}`);
-    const content = generatePlan(created.body.content);
-    const filled = await json(`${api}/documents/${created.body.uuid}/`, {
-      method: 'PATCH',
-      headers: auth,
-      body: { content },
-    });
+    const filled = generate
+      ? await json(`${api}/documents/${created.body.uuid}/`, {
+          method: 'PATCH',
+          headers: auth,
+          body: { content: generatePlan(created.body.content) },
+        })
+      : { status: 200, body: created.body };
     if (filled.status !== 200) throw new Error(`PATCH of the plan answered ${filled.status}: ${filled.text}`);
     const document = filled.body;
     return {
       url: server.url,
+      token,
       document,
       stats: {
         ...planStats(document.content),

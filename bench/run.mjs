@@ -21,6 +21,7 @@ const BENCHES = [
   'docx-convert.mjs',
   'docx-vs-pandoc.mjs',
   'chat-relay.mjs',
+  'chat-first-character.mjs',
 ];
 const only = process.argv.slice(2);
 

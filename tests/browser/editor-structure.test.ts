@@ -374,7 +374,7 @@ describe('sections and subsections in Chromium against the real server', () => {
     const thirdSub = third?.subsections[0];
     if (!first || !second || !third || !secondSub || !thirdSub)
       throw new Error('the default plan is too small');
-    const context = page.getByRole('region', { name: 'AI assistant' });
+    const context = page.getByRole('region', { name: 'AI chat' });
 
     await openEditor(harness, page, document.uuid, { section: second.uuid, subsection: secondSub.uuid });
     await expect

@@ -188,7 +188,7 @@ describe('chat over the real socket with the openai-compatible provider', () => 
     await connected(again.session, again.clock);
     const restored = await waitForSnapshot(
       again.session,
-      (s) => !s.historyLoading && s.messages.length >= 6 && s.proposals.length === 1,
+      (s) => !s.historyLoading && s.messages.length >= 6 && s.proposals.length === 2,
     );
     expect(restored.messages.map((m) => [m.role, m.content])).toEqual([
       ['user', 'Write the executive summary'],
@@ -198,7 +198,9 @@ describe('chat over the real socket with the openai-compatible provider', () => 
       ['user', 'Make it shorter'],
       ['ai', 'A shorter version.'],
     ]);
-    expect(restored.proposals[0]).toMatchObject({ toolId: pending?.toolId, status: 'pending' });
+    // Every proposal of the chat comes back, the decided one with its decision (CH14).
+    expect(restored.proposals.map((p) => p.status)).toEqual(['accepted', 'pending']);
+    expect(restored.proposals[1]).toMatchObject({ toolId: pending?.toolId, status: 'pending' });
     expect(again.session.rejectProposal(String(pending?.toolId))).toBe(true);
     await waitForSnapshot(
       again.session,

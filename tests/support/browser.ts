@@ -6,7 +6,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { startTestServer, type TestServer } from './test-server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
 
 /** Debian's Chromium (see CHROMIUM in system-packages.ts); no browser is ever downloaded. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -83,10 +83,11 @@ export interface BrowserHarness {
 
 /**
  * Starts the real server and Chromium before the file's tests and stops them after; closes each test's
- * pages and fails the test on any unexpected console or page error.
+ * pages and fails the test on any unexpected console or page error. `serverOptions` may be a function,
+ * called in `beforeAll`, for options known only once something else has started (a local AI service).
  */
 export function useBrowserHarness(
-  serverOptions: Parameters<typeof startTestServer>[0] = {},
+  serverOptions: TestServerOptions | (() => Promise<TestServerOptions>) = {},
   contextDefaults: BrowserContextOptions = {},
 ): BrowserHarness {
   let server: TestServer | undefined;
@@ -95,7 +96,8 @@ export function useBrowserHarness(
   const problems: PageProblems[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(serverOptions), launchBrowser()]);
+    const options = typeof serverOptions === 'function' ? await serverOptions() : serverOptions;
+    [server, browser] = await Promise.all([startTestServer(options), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

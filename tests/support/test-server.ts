@@ -12,6 +12,11 @@ export interface TestServer {
   outboxDir: string;
   /** Stops the server and keeps its data directory (connections refused until {@link restart}). */
   stop(): Promise<void>;
+  /**
+   * As {@link stop}, but first cuts every open connection, WebSockets included, without a closing frame: what
+   * clients see when the process is killed (a 1006 close mid-answer). Answers in flight still finish server-side.
+   */
+  kill(): Promise<void>;
   /** Starts the stopped server again on the same port over the same data directory. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -71,6 +76,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const running = app;
       app = null;
       await running?.close();
+    },
+    async kill() {
+      const running = app;
+      app = null;
+      if (!running) return;
+      const sockets = (running as { websocketServer?: { clients: Set<{ terminate(): void }> } })
+        .websocketServer;
+      for (const client of sockets?.clients ?? []) client.terminate();
+      running.server.closeAllConnections();
+      await running.close();
     },
     async restart() {
       if (app) throw new Error('the test server is already running');

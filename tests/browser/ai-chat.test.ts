@@ -1,0 +1,293 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { type ExpectedConsoleError, useBrowserHarness } from '../support/browser.js';
+import {
+  aiMessages,
+  chatPanel,
+  chatReady,
+  firstParts,
+  reviewDialog,
+  sendChatMessage,
+} from '../support/chat-page.js';
+import {
+  badgeText,
+  createDefaultDocument,
+  type EditorUser,
+  editorParts,
+  nodeByUuid,
+  openEditor,
+  SERVER_DOWN,
+  serverSubsectionText,
+  signedInEditorUser,
+  subsectionBody,
+  typeInSubsection,
+  waitForSaved,
+} from '../support/editor-page.js';
+import { type OpenAiStreamServer, startOpenAiStreamServer } from '../support/openai-stream-server.js';
+
+/**
+ * Issue 9's browser suite: the chat panel, proposal review and the bubble's AI actions in Chromium against
+ * the real server, whose `openai-compatible` provider streams from a local server speaking OpenAI's wire format.
+ */
+
+let model: OpenAiStreamServer | undefined;
+/** While set, the model holds its answer before this chunk until `release()` (to see a stream mid-way). */
+let hold: { chunk: number; gate: Promise<void>; release: () => void } | null = null;
+
+function holdAt(chunk: number): () => void {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  hold = { chunk, gate, release };
+  return () => {
+    hold = null;
+    release();
+  };
+}
+
+function streamServer(): OpenAiStreamServer {
+  if (!model) throw new Error('the model server is not running');
+  return model;
+}
+
+const harness = useBrowserHarness(async () => {
+  model = await startOpenAiStreamServer({
+    onChunk: async ({ chunkIndex }) => {
+      if (hold && chunkIndex >= hold.chunk) await hold.gate;
+    },
+  });
+  return {
+    env: {
+      PLANWRIGHT_AI_PROVIDER: 'openai-compatible',
+      PLANWRIGHT_AI_BASE_URL: model.baseUrl,
+      PLANWRIGHT_AI_MODEL: 'test-model',
+      PLANWRIGHT_AI_MAX_RETRIES: '0',
+    },
+  };
+});
+afterAll(async () => {
+  hold?.release();
+  await model?.close();
+});
+
+/** The socket's failed attempts while the server is down are console errors Chromium logs itself. */
+const SOCKET_DOWN: ExpectedConsoleError = {
+  text: /^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws\/document\/.+' failed/,
+  url: /.*/,
+};
+
+async function openChat(email: string, options: { expected?: ExpectedConsoleError[] } = {}) {
+  const user = await signedInEditorUser(harness, email, { installClock: true, ...options });
+  const document = await createDefaultDocument(user);
+  const parts = firstParts(document);
+  await openEditor(harness, user.page, document.uuid, {
+    section: parts.section.uuid,
+    subsection: parts.subsection.uuid,
+  });
+  await chatReady(user.page);
+  return { user, document, ...parts };
+}
+
+/** The nodeIds of a subsection's body blocks on the server, in order. */
+async function serverBlockIds(user: EditorUser, uuid: string, subsectionUuid: string): Promise<string[]> {
+  const document = await user.client.documents.get(uuid);
+  const node = nodeByUuid(document.content, subsectionUuid) as
+    | { content?: { attrs?: { nodeId?: string } }[] }
+    | undefined;
+  return (node?.content ?? []).slice(1).map((block) => block.attrs?.nodeId ?? '');
+}
+
+describe('AI chat in Chromium against the real server and a streaming model', () => {
+  it('streams a subsection draft, shows its diff, applies it on accept (autosave reaches Saved), rejects another', async () => {
+    const { user, document, section, subsection } = await openChat('chat-draft@example.com');
+    const { page } = user;
+    const chat = chatPanel(page);
+    await expect.poll(() => chat.context.textContent()).toBe(`${section.title} > ${subsection.title}`);
+    expect(await chat.provider.textContent()).toContain('test-model');
+
+    const draft = 'We bake sourdough for the whole neighbourhood.';
+    streamServer().script(
+      {
+        type: 'answer',
+        text: ['Here is ', 'a first ', 'draft ', 'for you.'],
+        toolCalls: [
+          {
+            name: 'propose_full_subsection',
+            arguments: { subsection_uuid: subsection.uuid, format: 'markdown', content: draft },
+          },
+        ],
+      },
+      {
+        type: 'answer',
+        text: 'Another take.',
+        toolCalls: [
+          {
+            name: 'propose_full_subsection',
+            arguments: { subsection_uuid: subsection.uuid, format: 'markdown', content: 'Not this one.' },
+          },
+        ],
+      },
+    );
+    const release = holdAt(3);
+    await sendChatMessage(page, 'Draft this subsection');
+    // Mid-stream: the first words are on screen while the model holds the rest.
+    const streaming = aiMessages(page).last();
+    await expect.poll(() => streaming.getAttribute('data-partial')).toBe('true');
+    await expect.poll(() => streaming.textContent()).toContain('Here is');
+    expect(await streaming.textContent()).not.toContain('for you.');
+    release();
+    await expect.poll(() => streaming.getAttribute('data-partial')).not.toBe('true');
+    expect(await streaming.textContent()).toContain('Here is a first draft for you.');
+
+    const card = chat.cards.first();
+    await expect.poll(() => card.getAttribute('data-status')).toBe('pending');
+    await card.click();
+    const dialog = reviewDialog(page);
+    await dialog.waitFor();
+    expect(await dialog.locator('ins').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('sourdough')]),
+    );
+    await dialog.getByRole('button', { name: 'Accept & Apply' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => subsectionBody(page, subsection.uuid).textContent()).toContain(draft);
+    await expect.poll(() => card.getAttribute('data-status')).toBe('accepted');
+    await waitForSaved(page);
+    expect(await serverSubsectionText(user, document.uuid, subsection.uuid)).toBe(draft);
+
+    await sendChatMessage(page, 'Try another take');
+    const second = chat.cards.nth(1);
+    await expect.poll(() => second.getAttribute('data-status'), { timeout: 15_000 }).toBe('pending');
+    await second.click();
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => second.getAttribute('data-status')).toBe('rejected');
+    expect(await subsectionBody(page, subsection.uuid).textContent()).toContain(draft);
+    expect(await subsectionBody(page, subsection.uuid).textContent()).not.toContain('Not this one.');
+    // A decided card opens again, read-only for an accepted one.
+    await card.click();
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Accept & Apply' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await badgeText(page)).toBe('Saved');
+  });
+
+  it('accepts one of two partial edits', async () => {
+    const { user, document, subsection } = await openChat('chat-partial@example.com');
+    const { page } = user;
+    await typeInSubsection(page, subsection.uuid, 'Alpha line.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Beta line.');
+    await waitForSaved(page);
+    const [alpha, beta] = await serverBlockIds(user, document.uuid, subsection.uuid);
+    if (!alpha || !beta) throw new Error('the two typed paragraphs have no nodeIds');
+
+    streamServer().script({
+      type: 'answer',
+      text: 'Two edits.',
+      toolCalls: [
+        {
+          name: 'propose_partial_edits',
+          arguments: {
+            edits: [
+              { targetNodeId: alpha, mode: 'replace', format: 'markdown', content: 'Gamma line.' },
+              { targetNodeId: beta, mode: 'replace', format: 'markdown', content: 'Delta line.' },
+            ],
+          },
+        },
+      ],
+    });
+    await sendChatMessage(page, 'Tighten both lines');
+    const card = chatPanel(page).cards.first();
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 15_000 }).toBe('pending');
+    await card.click();
+    const dialog = reviewDialog(page);
+    await dialog.getByRole('checkbox', { name: 'Apply edit 2' }).uncheck();
+    await dialog.getByRole('button', { name: 'Accept & Apply' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await waitForSaved(page);
+    expect(await serverSubsectionText(user, document.uuid, subsection.uuid)).toBe('Gamma line.\nBeta line.');
+    expect(await card.getAttribute('data-status')).toBe('accepted');
+  });
+
+  it('rewrites a selection with an AI text action, after a preview', async () => {
+    const { user, document, subsection } = await openChat('chat-transform@example.com');
+    const { page } = user;
+    await typeInSubsection(page, subsection.uuid, 'we sells bread good');
+    await page.keyboard.press('Shift+Home');
+    streamServer().script({ type: 'answer', text: 'We sell good bread.' });
+    await page.getByRole('button', { name: 'AI actions' }).click();
+    await page.getByRole('menuitem', { name: 'Fix spelling & grammar' }).click();
+    const preview = page.getByRole('dialog', { name: 'AI suggestion' });
+    await expect.poll(() => preview.textContent(), { timeout: 15_000 }).toContain('We sell good bread.');
+    await preview.getByRole('button', { name: 'Accept' }).click();
+    await expect
+      .poll(() => subsectionBody(page, subsection.uuid).textContent())
+      .toContain('We sell good bread.');
+    await waitForSaved(page);
+    expect(await serverSubsectionText(user, document.uuid, subsection.uuid)).toBe('We sell good bread.');
+    const request = streamServer().requests.at(-1)?.body;
+    expect(JSON.stringify(request)).toContain('we sells bread good');
+  });
+
+  it('follows the selected section: the context line and the scope of the next message change', async () => {
+    const { user, otherSection } = await openChat('chat-scope@example.com');
+    const { page } = user;
+    if (!otherSection) throw new Error('the default plan has one section');
+    await editorParts(page).sidebar.getByRole('button', { name: otherSection.title, exact: true }).click();
+    const chat = chatPanel(page);
+    await expect.poll(() => chat.context.textContent()).toBe(otherSection.title);
+    await chatReady(page);
+    streamServer().script({ type: 'answer', text: 'About this section.' });
+    const before = streamServer().requests.length;
+    await sendChatMessage(page, 'What belongs here?');
+    await expect
+      .poll(() => aiMessages(page).last().textContent(), { timeout: 15_000 })
+      .toContain('About this section.');
+    const request = streamServer().requests[before]?.body;
+    expect(JSON.stringify(request)).toContain(otherSection.uuid);
+  });
+
+  it('shows the banner when the server is killed mid-answer, and a new message resumes once it is back', async () => {
+    const { user } = await openChat('chat-outage@example.com', {
+      expected: [SOCKET_DOWN, SERVER_DOWN],
+    });
+    const { page } = user;
+    const chat = chatPanel(page);
+    // Past the stabilisation window (5 s after open), so a drop is shown rather than retried silently.
+    await page.clock.runFor(6_000);
+    streamServer().script({ type: 'answer', text: ['Half of ', 'an answer ', 'and the rest.'] });
+    const release = holdAt(3);
+    await sendChatMessage(page, 'Start an answer');
+    const interrupted = aiMessages(page).last();
+    await expect.poll(() => interrupted.textContent(), { timeout: 15_000 }).toContain('Half of');
+
+    const killing = harness.server.kill();
+    try {
+      await expect.poll(() => chat.banner.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await chat.banner.textContent()).toContain('You can send a new message to resume.');
+      expect(await interrupted.textContent()).not.toContain('and the rest.');
+    } finally {
+      // The answer in flight finishes server-side (and is stored) before the old server is gone.
+      release();
+      await killing;
+      await harness.server.restart();
+    }
+    streamServer().script({ type: 'answer', text: 'Back again.' });
+    await sendChatMessage(page, 'Are you there?');
+    await expect
+      .poll(
+        async () => {
+          await page.clock.runFor(1_000);
+          return aiMessages(page).last().textContent();
+        },
+        { timeout: 30_000 },
+      )
+      .toContain('Back again.');
+    expect(await chat.banner.count()).toBe(0);
+    // What the server kept: a reload shows the interrupted answer whole, and the new one.
+    await page.reload();
+    await chatReady(page);
+    await expect.poll(() => chatPanel(page).log.textContent(), { timeout: 15_000 }).toContain('Back again.');
+    expect(await chatPanel(page).log.textContent()).toContain('Half of an answer and the rest.');
+  });
+});
