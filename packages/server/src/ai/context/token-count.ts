@@ -20,6 +20,45 @@ export const TOKEN_ENCODING = 'o200k_base';
 // Text from users and models may spell `<|endoftext|>`: it is counted as text, never as a special token.
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
+/**
+ * The longest run without whitespace handed to the tokenizer in one piece. Byte-pair encoding a long run
+ * costs time quadratic in its length (100,000 × "x" takes 8 s, a pasted base64 blob as long), so a longer
+ * run is cut into pieces this long: the count may differ by a token per cut, and decoding the pieces' tokens
+ * gives the text back exactly.
+ */
+const LONGEST_RUN = 200;
+const LONG_RUN = new RegExp(`\\S{${LONGEST_RUN + 1},}`, 'g');
+const HAS_LONG_RUN = new RegExp(`\\S{${LONGEST_RUN + 1}}`);
+
+/** `text` as pieces the tokenizer handles in linear time (see {@link LONGEST_RUN}). */
+export function tokenizerPieces(text: string): string[] {
+  if (!HAS_LONG_RUN.test(text)) return [text];
+  const pieces: string[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LONG_RUN)) {
+    const run = match[0];
+    if (match.index > last) pieces.push(text.slice(last, match.index));
+    let start = 0;
+    while (start < run.length) {
+      let end = Math.min(run.length, start + LONGEST_RUN);
+      // Never between the two halves of a surrogate pair: each piece must be whole characters.
+      const code = run.charCodeAt(end - 1);
+      if (end < run.length && code >= 0xd800 && code <= 0xdbff) end -= 1;
+      pieces.push(run.slice(start, end));
+      start = end;
+    }
+    last = match.index + run.length;
+  }
+  if (last < text.length) pieces.push(text.slice(last));
+  return pieces;
+}
+
+function countPieces(text: string): number {
+  let total = 0;
+  for (const piece of tokenizerPieces(text)) total += loaded().countTokens(piece, AS_TEXT);
+  return total;
+}
+
 /** Counts of recent texts: a chat's turns count the same prompts, outline and section text again and again. */
 const recentCounts = new Map<string, number>();
 const RECENT_COUNTS_LIMIT = 512;
@@ -29,7 +68,7 @@ const CACHED_TEXT_MIN_LENGTH = 256;
 /** How many tokens `text` is (o200k_base, see {@link TOKEN_ENCODING}). */
 export function countTokens(text: string): number {
   if (text === '') return 0;
-  if (text.length < CACHED_TEXT_MIN_LENGTH) return loaded().countTokens(text, AS_TEXT);
+  if (text.length < CACHED_TEXT_MIN_LENGTH) return countPieces(text);
   const known = recentCounts.get(text);
   if (known !== undefined) {
     // Refreshed as the most recent entry, so the oldest is the first to go.
@@ -37,7 +76,7 @@ export function countTokens(text: string): number {
     recentCounts.set(text, known);
     return known;
   }
-  const counted = loaded().countTokens(text, AS_TEXT);
+  const counted = countPieces(text);
   recentCounts.set(text, counted);
   if (recentCounts.size > RECENT_COUNTS_LIMIT) {
     const oldest = recentCounts.keys().next().value;
@@ -48,7 +87,7 @@ export function countTokens(text: string): number {
 
 /** The tokens of `text`, for cutting it at a token count without counting again. */
 export function encodeTokens(text: string): number[] {
-  return text === '' ? [] : loaded().encode(text, AS_TEXT);
+  return tokenizerPieces(text).flatMap((piece) => (piece === '' ? [] : loaded().encode(piece, AS_TEXT)));
 }
 
 /** The text of the first `max` tokens; a character cut in half at the end is left out. */

@@ -185,9 +185,10 @@ describe('message attachments over the chat socket (CH13)', () => {
     }
     const chatId = String(socket.frames.find((frame) => frame.type === 'authenticated')?.chat_id);
     expect(await t.storage.chats.countMessages(chatId)).toBe(before);
-    // Three attachments fit in one frame (the 256 KiB frame limit of before would refuse these).
+    // Three attachments at their limit fit in one frame (a 256 KiB frame limit would refuse them), and a
+    // run of one character that long is answered at once (CX15).
     const from = socket.frames.length;
-    const big = 'é'.repeat(50_000);
+    const big = 'é'.repeat(100_000);
     socket.send({
       type: 'message',
       message: 'Big',
