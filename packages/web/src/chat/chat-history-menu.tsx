@@ -58,7 +58,7 @@ export function ChatHistoryMenu({
       <button
         ref={buttonRef}
         type="button"
-        className="btn btn-ghost btn-sm"
+        className="btn btn-ghost btn-sm whitespace-nowrap"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -76,10 +76,10 @@ export function ChatHistoryMenu({
           role="menu"
           aria-label={TEXTS.history}
           tabIndex={-1}
-          className="dropdown-content z-40 mt-2 w-72 rounded-box bg-base-200 p-2 shadow-lg"
+          className="dropdown-content z-40 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-box bg-base-200 p-2 shadow-lg"
           onKeyDown={onMenuKeyDown}
         >
-          <ul role="none" className="menu w-full p-0">
+          <ul role="none" className="menu w-full min-w-0 p-0">
             <li role="none">
               <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(onNewChat)}>
                 {TEXTS.newChatItem}
@@ -93,12 +93,12 @@ export function ChatHistoryMenu({
                     role="menuitem"
                     tabIndex={-1}
                     aria-current={chat.id === currentChatId ? 'true' : undefined}
-                    className="block truncate text-start"
+                    className="min-w-0 text-start"
                     dir="auto"
                     title={recentChatLabel(chat)}
                     onClick={() => choose(() => onSelect(chat))}
                   >
-                    {recentChatLabel(chat)}
+                    <span className="block min-w-0 truncate">{recentChatLabel(chat)}</span>
                   </button>
                 </li>
               ))}

@@ -93,32 +93,40 @@ export function ChatPanel({
       data-status={status}
       className="flex h-full min-w-0 flex-col bg-base-100"
     >
-      <div className="flex items-start gap-2 border-b border-base-300 px-4 py-2">
-        <div className="min-w-0 flex-1">
-          <h2 className="font-semibold">{TEXTS.heading}</h2>
-          <p className="truncate text-sm opacity-80" title={line}>
-            <span className="sr-only">{TEXTS.context}: </span>
-            <span dir="auto" data-testid="chat-context">
-              {line}
-            </span>
-          </p>
+      <div className="border-b border-base-300 px-4 py-2">
+        <div className="flex flex-wrap items-center gap-x-2">
+          <h2 className="font-semibold whitespace-nowrap">{TEXTS.heading}</h2>
           {provider !== null && (
-            <p className="truncate text-xs opacity-60" title={panel.providerInfo?.label ?? provider}>
+            <span
+              className="badge badge-ghost badge-sm min-w-0 truncate"
+              title={panel.providerInfo?.label ?? provider}
+            >
               <span className="sr-only">{TEXTS.provider}: </span>
               <span data-testid="chat-provider">{provider}</span>
-            </p>
+            </span>
           )}
+          <span className="flex-1" />
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm whitespace-nowrap"
+            onClick={() => void model.newChat()}
+          >
+            {TEXTS.newChatButton}
+          </button>
+          <ChatHistoryMenu
+            recent={panel.recent}
+            currentChatId={scope.chatId}
+            onOpen={() => void model.loadRecent()}
+            onNewChat={() => void model.newChat()}
+            onSelect={(chat) => model.openChat(chat.id)}
+          />
         </div>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void model.newChat()}>
-          {TEXTS.newChatButton}
-        </button>
-        <ChatHistoryMenu
-          recent={panel.recent}
-          currentChatId={scope.chatId}
-          onOpen={() => void model.loadRecent()}
-          onNewChat={() => void model.newChat()}
-          onSelect={(chat) => model.openChat(chat.id)}
-        />
+        <p className="truncate text-sm opacity-80" title={line}>
+          <span className="sr-only">{TEXTS.context}: </span>
+          <span dir="auto" data-testid="chat-context">
+            {line}
+          </span>
+        </p>
       </div>
       {(status === 'error' && error) || panel.notice || insertFailed ? (
         <div className="flex flex-col gap-2 px-3 pt-2">
