@@ -108,7 +108,7 @@ async function browserRounds(plan) {
  * The CLI's chat screen in a pseudo-terminal (`script`): waits for the screen's prompt, types a question,
  * and times Enter to the first byte of the answer's first word in the terminal's output.
  */
-async function cliRounds(plan) {
+async function cliRounds(plan, model) {
   const home = mkdtempSync(join(tmpdir(), 'planwright-bench-cli-'));
   try {
     // A signed-in CLI: the session file the CLI's own login writes (docs/cli.md "Session file").
@@ -158,12 +158,15 @@ async function cliRounds(plan) {
     await waitFor('connected');
     const samples = [];
     for (let i = 0; i < WARMUP + ROUNDS; i++) {
+      // Ink redraws the whole screen, earlier answers included: each answer starts with a word of its own.
+      const first = `Reply${i}x`;
+      model.script({ type: 'answer', text: [`${first} `, ...ANSWER.slice(1)] });
       child.stdin.write(`Question ${i}`);
       await delay(30);
       const from = output.length;
       const start = performance.now();
       child.stdin.write('\r');
-      const seen = await waitFor('Firstword', from);
+      const seen = await waitFor(first, from);
       samples.push(seen - start);
       await waitFor('answer.', from);
       await delay(50);
@@ -190,7 +193,7 @@ let browser;
 let cli;
 try {
   browser = summarize((await browserRounds(plan)).map(round));
-  cli = summarize((await cliRounds(plan)).map(round));
+  cli = summarize((await cliRounds(plan, model)).map(round));
 } finally {
   await plan.close();
   await model.close();
@@ -200,7 +203,7 @@ const method =
   `server answers at once with ${ANSWER.length} text deltas. Browser: headless Chromium, Enter in the chat ` +
   'textarea (a capture-phase keydown) to the frame painted after the first character of the new AI message ' +
   'appeared. CLI: `planwright chat` (the built CLI) in a pseudo-terminal made by `script`, Enter written to ' +
-  "the terminal to the first output byte of the answer's first word. The relay's own part (the server's " +
+  "the terminal to the first output byte of the answer's first word (a word new in each answer). The relay's own part (the server's " +
   'first chunk → first frame) is the chat relay benchmark above.';
 console.log(
   JSON.stringify({
