@@ -1,10 +1,12 @@
 import { BrowserStorageTokenStore, createPlanwrightClient, type SessionInfo } from '@planwright/sdk';
+import { FakeChatServer } from '@planwright/sdk/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { PlanwrightClientContext } from '../../src/api/client-context';
+import { ChatSessionOptionsContext } from '../../src/chat/chat-session-context';
 import type { BrowserPorts, KeyValueStorage } from '../../src/platform/browser-ports';
 import { BrowserPortsContext } from '../../src/platform/browser-ports-context';
 import { routes } from '../../src/router/routes';
@@ -75,12 +77,17 @@ export function renderApp(options: RenderAppOptions) {
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const router = createMemoryRouter(routes, { initialEntries: [options.path] });
+  // The editor's chat panel opens a socket: here one that never opens (no network; the chat's own tests
+  // drive a FakeChatServer that answers).
+  const chatOptions = { socketFactory: new FakeChatServer().factory };
   const app = (
     <PlanwrightClientContext value={client}>
       <BrowserPortsContext value={ports}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <ChatSessionOptionsContext value={chatOptions}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </ChatSessionOptionsContext>
       </BrowserPortsContext>
     </PlanwrightClientContext>
   );
