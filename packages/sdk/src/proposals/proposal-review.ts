@@ -144,23 +144,30 @@ function reviewPartialEdits(
   proposal: PartialEditsProposal,
   options: ApplyProposalOptions,
 ): ProposalReviewItem[] {
+  // Each edit is read against the document the edits before it (those that apply) leave, as applying them
+  // together does (P20): an edit may target a block an earlier one inserts (P53).
+  let current = doc;
   return proposal.edits.map((edit, index) => {
-    const place = doc === undefined ? undefined : findBlock(doc, edit.targetNodeId);
+    const place = current === undefined ? undefined : findBlock(current, edit.targetNodeId);
     const target =
-      doc === undefined || place === undefined ? undefined : nodeAt(bodyBlocks(doc, place), place.path);
+      current === undefined || place === undefined
+        ? undefined
+        : nodeAt(bodyBlocks(current, place), place.path);
     const replaced = edit.mode === 'replace' || edit.mode === 'delete';
-    return item(
+    const result = applyPartialEdits(current ?? document, proposal, { ...options, accept: [index] });
+    const reviewed = item(
       index,
       edit.mode,
-      doc,
+      current,
       place,
       edit.reason ?? null,
       null,
       replaced && target !== undefined ? blockMarkdown(target) : '',
       edit.mode === 'delete' || edit.content === undefined ? '' : contentMarkdown(edit.content, options),
-      // Each edit on its own against the given document (P53).
-      applyPartialEdits(document, proposal, { ...options, accept: [index] }),
+      result,
     );
+    if (result.ok) current = result.document;
+    return reviewed;
   });
 }
 

@@ -161,6 +161,31 @@ describe('reviewProposal (P50–P55)', () => {
     expect(review.items[1]?.diff).toEqual([{ kind: 'delete', text: 'Daily.' }]);
   });
 
+  it('P53 an edit reads the document the edits before it leave: it may target a block an earlier one inserted', () => {
+    const inserted = {
+      type: 'paragraph',
+      attrs: { nodeId: 'fresh-1' },
+      content: [{ type: 'text', text: 'New.' }],
+    };
+    const review = reviewProposal(
+      reviewDocument(),
+      'propose_partial_edits',
+      {
+        edits: [
+          { targetNodeId: 'p-1', mode: 'insert_after', format: 'tiptap_json', content: [inserted] },
+          { targetNodeId: 'fresh-1', mode: 'replace', content: 'Newer.' },
+        ],
+      },
+      options,
+    );
+    expect(review).toMatchObject({ ok: true, applicable: true });
+    if (!review.ok) return;
+    expect(review.items.map((item) => [item.kind, item.before, item.after, item.problem])).toEqual([
+      ['insert_after', '', 'New.', null],
+      ['replace', 'New.', 'Newer.', null],
+    ]);
+  });
+
   it('P53 a nested list item target is shown as its list', () => {
     const review = reviewProposal(specDocument(), 'propose_partial_edits', {
       edits: [{ targetNodeId: 'li-2', mode: 'delete' }],
