@@ -195,6 +195,27 @@ describe('planwright chat --message (scripts)', () => {
     expect(await contentText(document.uuid)).toContain('JSON draft.');
   }, 60_000);
 
+  it('T57: --file attaches a file: the model reads its text after the message; a refused file sends nothing', async () => {
+    const { document } = await newDocument();
+    const notes = join(scratch, 'notes.md');
+    writeFileSync(notes, '# Market notes\n\nBakeries in town: 14.\n');
+    model.script({ type: 'answer', text: 'Noted.' });
+    const sent = model.requests.length;
+    const result = await planwright(['chat', document.uuid, '-m', 'Use my notes', '--file', notes]);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain('Noted.');
+    const request = JSON.stringify(model.requests[sent]?.body);
+    expect(request).toContain('<attachment name=\\"notes.md\\">');
+    expect(request).toContain('Bakeries in town: 14.');
+
+    const binary = join(scratch, 'logo.png');
+    writeFileSync(binary, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const refused = await planwright(['chat', document.uuid, '-m', 'Look', '--file', binary]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('Only .md, .txt and .docx files can be attached.');
+    expect(model.requests.length).toBe(sent + 1);
+  }, 60_000);
+
   it('T4: a subsection that is not there is a clear error (exit 1), nothing is sent to the chat', async () => {
     const { document } = await newDocument();
     const result = await planwright(['chat', document.uuid, '--subsection', 'zzz-no-such-part', '-m', 'x']);
