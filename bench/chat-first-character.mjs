@@ -182,12 +182,7 @@ async function cliRounds(plan, model) {
 const model = await startOpenAiStreamServer({ defaultAnswer: { type: 'answer', text: ANSWER } });
 const plan = await startPlanServer({
   generate: false,
-  env: {
-    PLANWRIGHT_AI_PROVIDER: 'openai-compatible',
-    PLANWRIGHT_AI_BASE_URL: model.baseUrl,
-    PLANWRIGHT_AI_MODEL: 'bench-model',
-    PLANWRIGHT_AI_CALLS_PER_MINUTE: '100000',
-  },
+  env: model.providerEnv({ PLANWRIGHT_AI_MODEL: 'bench-model', PLANWRIGHT_AI_CALLS_PER_MINUTE: '100000' }),
 });
 let browser;
 let cli;

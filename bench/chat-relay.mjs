@@ -46,12 +46,10 @@ const model = await startOpenAiStreamServer({
   onFirstByte: (requestIndex, at) => firstByte.set(requestIndex, at),
 });
 const dataDir = mkdtempSync(join(tmpdir(), 'planwright-bench-chat-'));
-const server = await startBuiltServer(dataDir, {
-  PLANWRIGHT_AI_PROVIDER: 'openai-compatible',
-  PLANWRIGHT_AI_BASE_URL: model.baseUrl,
-  PLANWRIGHT_AI_MODEL: 'bench-model',
-  PLANWRIGHT_AI_CALLS_PER_MINUTE: '100000',
-});
+const server = await startBuiltServer(
+  dataDir,
+  model.providerEnv({ PLANWRIGHT_AI_MODEL: 'bench-model', PLANWRIGHT_AI_CALLS_PER_MINUTE: '100000' }),
+);
 
 async function json(path, { method = 'GET', body, token } = {}) {
   const res = await fetch(`${server.url}${path}`, {

@@ -56,14 +56,7 @@ const harness = useBrowserHarness(async () => {
       if (hold && chunkIndex >= hold.chunk) await hold.gate;
     },
   });
-  return {
-    env: {
-      PLANWRIGHT_AI_PROVIDER: 'openai-compatible',
-      PLANWRIGHT_AI_BASE_URL: model.baseUrl,
-      PLANWRIGHT_AI_MODEL: 'test-model',
-      PLANWRIGHT_AI_MAX_RETRIES: '0',
-    },
-  };
+  return { env: model.providerEnv() };
 });
 afterAll(async () => {
   hold?.release();

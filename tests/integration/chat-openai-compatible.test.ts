@@ -19,14 +19,7 @@ let counter = 0;
 
 beforeAll(async () => {
   model = await startOpenAiStreamServer();
-  server = await startTestServer({
-    env: {
-      PLANWRIGHT_AI_PROVIDER: 'openai-compatible',
-      PLANWRIGHT_AI_BASE_URL: model.baseUrl,
-      PLANWRIGHT_AI_MODEL: 'test-model',
-      PLANWRIGHT_AI_MAX_RETRIES: '0',
-    },
-  });
+  server = await startTestServer({ env: model.providerEnv() });
 });
 afterAll(async () => {
   await server?.close();

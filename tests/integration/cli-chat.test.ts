@@ -88,13 +88,7 @@ beforeAll(async () => {
   ensureCliBuilt();
   model = await startOpenAiStreamServer();
   server = await startTestServer({
-    env: {
-      PLANWRIGHT_AI_PROVIDER: 'openai-compatible',
-      PLANWRIGHT_AI_BASE_URL: model.baseUrl,
-      PLANWRIGHT_AI_MODEL: 'test-model',
-      PLANWRIGHT_AI_API_KEY: 'test-key',
-      PLANWRIGHT_AI_MAX_RETRIES: '0',
-    },
+    env: model.providerEnv({ PLANWRIGHT_AI_API_KEY: 'test-key' }),
   });
   scratch = mkdtempSync(join(tmpdir(), 'planwright-cli-chat-'));
   const account = await signUpWithSdk(server, 'cli-chat@example.com');

@@ -82,6 +82,11 @@ export interface OpenAiStreamServerOptions {
 export interface OpenAiStreamServer {
   /** `http://127.0.0.1:{port}/v1` */
   baseUrl: string;
+  /**
+   * The server's environment for its `openai-compatible` provider to use this model server: model
+   * `test-model`, no retries; `extra` adds or overrides variables.
+   */
+  providerEnv(extra?: Record<string, string>): Record<string, string>;
   readonly requests: RecordedOpenAiRequest[];
   /** Replaces the queue of answers. */
   script(...answers: ScriptedAnswer[]): void;

@@ -362,6 +362,15 @@ export async function startOpenAiStreamServer(options = {}) {
 
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
+    providerEnv(extra = {}) {
+      return {
+        PLANWRIGHT_AI_PROVIDER: 'openai-compatible',
+        PLANWRIGHT_AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+        PLANWRIGHT_AI_MODEL: 'test-model',
+        PLANWRIGHT_AI_MAX_RETRIES: '0',
+        ...extra,
+      };
+    },
     requests,
     script(...answers) {
       queue.splice(0, queue.length, ...answers);

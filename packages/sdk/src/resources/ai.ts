@@ -8,6 +8,7 @@ import { ApiError } from '../errors/api-error.js';
 import { AuthRequiredError } from '../errors/auth-required-error.js';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import type { HttpClient } from '../http/http-client.js';
+import { isBlob } from './blob.js';
 import type { CallOptions } from './call-options.js';
 import { parseInput } from './parse-input.js';
 import { pathSegment } from './path-segment.js';
@@ -583,14 +584,4 @@ export function createAiResource(http: HttpClient): AiResource {
       });
     },
   };
-}
-
-/** A `Blob` or `File`, also from another realm (a test runner's, an iframe's). */
-function isBlob(value: unknown): value is Blob {
-  const tag = Object.prototype.toString.call(value);
-  return (
-    tag === '[object Blob]' ||
-    tag === '[object File]' ||
-    (typeof Blob !== 'undefined' && value instanceof Blob)
-  );
 }

@@ -4,6 +4,7 @@ import { PlanwrightError } from '../errors/planwright-error.js';
 import type { ExportFormat } from '../formats/format-names.js';
 import { IMPORT_NOTE_CODES, type ImportFormat, type ImportReport } from '../formats/import-report.js';
 import type { HttpClient } from '../http/http-client.js';
+import { isBlob } from './blob.js';
 import type { CallOptions } from './call-options.js';
 import type { DocumentDetail } from './documents.js';
 import { type ExportedFile, exportedFile } from './exported-file.js';
@@ -137,13 +138,4 @@ function importAnswerSchema(detail: z.ZodType<DocumentDetail>): z.ZodType<Docume
     const report = reportWire.safeParse(wire);
     return { document: document.data, report: report.success ? report.data : { format: 'md', notes: [] } };
   });
-}
-
-function isBlob(value: ImportFileInput): value is Blob {
-  const tag = Object.prototype.toString.call(value);
-  return (
-    tag === '[object Blob]' ||
-    tag === '[object File]' ||
-    (typeof Blob !== 'undefined' && value instanceof Blob)
-  );
 }

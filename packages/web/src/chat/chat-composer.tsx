@@ -77,24 +77,24 @@ export function ChatComposer({ model, session }: { model: ChatPanelModel; sessio
         }}
       />
       <div className="flex flex-wrap items-center gap-2">
-        <label className="label cursor-pointer gap-1 text-xs">
-          <input
-            type="checkbox"
-            className="toggle toggle-xs"
-            checked={state.webSearch}
-            onChange={(event) => model.setWebSearch(event.target.checked)}
-          />
-          {TEXTS.webSearch}
-        </label>
-        <label className="label cursor-pointer gap-1 text-xs">
-          <input
-            type="checkbox"
-            className="toggle toggle-xs"
-            checked={state.deepResearch}
-            onChange={(event) => model.setDeepResearch(event.target.checked)}
-          />
-          {TEXTS.deepResearch}
-        </label>
+        {[
+          { label: TEXTS.webSearch, checked: state.webSearch, set: (on: boolean) => model.setWebSearch(on) },
+          {
+            label: TEXTS.deepResearch,
+            checked: state.deepResearch,
+            set: (on: boolean) => model.setDeepResearch(on),
+          },
+        ].map((toggle) => (
+          <label key={toggle.label} className="label cursor-pointer gap-1 text-xs">
+            <input
+              type="checkbox"
+              className="toggle toggle-xs"
+              checked={toggle.checked}
+              onChange={(event) => toggle.set(event.target.checked)}
+            />
+            {toggle.label}
+          </label>
+        ))}
         <label htmlFor={fileId} className="sr-only">
           {TEXTS.uploadFile}
         </label>

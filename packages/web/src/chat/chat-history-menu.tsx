@@ -1,6 +1,7 @@
 import type { ChatSummary } from '@planwright/sdk';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { useDismissableMenu } from '../layout/use-dismissable-menu';
+import { moveMenuFocus } from '../ui/menu-keys';
 import type { RecentChats } from './chat-panel-model';
 import { recentChatLabel } from './chat-panel-rules';
 import { CHAT_PANEL_TEXTS as TEXTS } from './chat-panel-texts';
@@ -33,19 +34,12 @@ export function ChatHistoryMenu({
     if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      items[(to + items.length) % items.length]?.focus();
-    };
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(items.length - 1);
-    else if (event.key === 'Tab') setOpen(false);
-  };
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    moveMenuFocus(
+      event,
+      [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])],
+      () => setOpen(false),
+    );
 
   const choose = (action: () => void) => {
     setOpen(false);

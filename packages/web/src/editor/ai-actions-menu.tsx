@@ -3,6 +3,7 @@ import type { Editor } from '@tiptap/core';
 import { type JSX, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../ui/alert';
 import { Dialog } from '../ui/dialog';
+import { moveMenuFocus } from '../ui/menu-keys';
 import {
   AI_ACTION_GROUPS,
   type AiActionItem,
@@ -128,20 +129,16 @@ export function AiActionsMenu(props: { enabled: boolean; onChoose(item: AiAction
   }, [enabled]);
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
-    const index = items.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
       setOpen(false);
       buttonRef.current?.focus();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(index + step + items.length) % items.length]?.focus();
-    } else if (event.key === 'Tab') {
-      setOpen(false);
+      return;
     }
+    moveMenuFocus(event, [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')], () =>
+      setOpen(false),
+    );
   };
 
   return (

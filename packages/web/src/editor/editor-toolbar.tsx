@@ -1,6 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { type JSX, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { moveMenuFocus } from '../ui/menu-keys';
 import { applyBlockType, clearBlocksInEditor } from './block-commands.js';
 import { ToolbarIcon, type ToolbarIconName } from './editor-icons.js';
 import { changeIndent } from './paragraph-indent.js';
@@ -84,21 +85,16 @@ function InsertMenu(props: {
   };
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = itemsRef.current.filter(
-      (item): item is HTMLButtonElement => item !== null && !item.disabled,
-    );
-    const index = items.indexOf(document.activeElement as HTMLButtonElement);
     if (event.key === 'Escape') {
       event.preventDefault();
       setOpen(false);
       buttonRef.current?.focus();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(index + step + items.length) % items.length]?.focus();
-    } else if (event.key === 'Tab') {
-      setOpen(false);
+      return;
     }
+    const items = itemsRef.current.filter(
+      (item): item is HTMLButtonElement => item !== null && !item.disabled,
+    );
+    moveMenuFocus(event, items, () => setOpen(false));
   };
 
   const items = [

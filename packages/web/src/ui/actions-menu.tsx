@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { useDismissableMenu } from '../layout/use-dismissable-menu';
+import { moveMenuFocus } from './menu-keys';
 
 export interface MenuAction {
   label: string;
@@ -51,19 +52,12 @@ export function ActionsMenu({
     }
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = itemsRef.current.filter((item) => item !== null);
-    const index = items.indexOf(document.activeElement as HTMLButtonElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      items[(to + items.length) % items.length]?.focus();
-    };
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(items.length - 1);
-    else if (event.key === 'Tab') setOpen(false);
-  };
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    moveMenuFocus(
+      event,
+      itemsRef.current.filter((item) => item !== null),
+      () => setOpen(false),
+    );
 
   const choose = (action: MenuAction) => {
     setOpen(false);
