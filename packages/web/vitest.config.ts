@@ -10,7 +10,8 @@ export default defineProject({
     name: 'web',
     environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}'],
-    // Tests wait up to 10 s for a lazily loaded route's first compile (ARRIVAL): the test limit must outlast
+    setupFiles: ['test/support/testing-library-setup.ts'],
+    // Tests wait up to 10 s for a lazily loaded route's first compile (testing-library-setup.ts): the test limit must outlast
     // that wait on a loaded CI machine, where a first compile once took longer than the default 5 s.
     testTimeout: 20_000,
   },

@@ -63,6 +63,9 @@ afterAll(async () => {
   await model?.close();
 });
 
+/** How long a poll waits: a first answer on a loaded 2-core CI machine can take seconds. */
+const SETTLE = { timeout: 15_000 };
+
 /** The socket's failed attempts while the server is down are console errors Chromium logs itself. */
 const SOCKET_DOWN: ExpectedConsoleError = {
   text: /^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws\/document\/.+' failed/,
@@ -95,7 +98,9 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
     const { user, document, section, subsection } = await openChat('chat-draft@example.com');
     const { page } = user;
     const chat = chatPanel(page);
-    await expect.poll(() => chat.context.textContent()).toBe(`${section.title} > ${subsection.title}`);
+    await expect
+      .poll(() => chat.context.textContent(), SETTLE)
+      .toBe(`${section.title} > ${subsection.title}`);
     expect(await chat.provider.textContent()).toContain('test-model');
 
     const draft = 'We bake sourdough for the whole neighbourhood.';
@@ -125,15 +130,15 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
     await sendChatMessage(page, 'Draft this subsection');
     // Mid-stream: the first words are on screen while the model holds the rest.
     const streaming = aiMessages(page).last();
-    await expect.poll(() => streaming.getAttribute('data-partial')).toBe('true');
-    await expect.poll(() => streaming.textContent()).toContain('Here is');
+    await expect.poll(() => streaming.getAttribute('data-partial'), SETTLE).toBe('true');
+    await expect.poll(() => streaming.textContent(), SETTLE).toContain('Here is');
     expect(await streaming.textContent()).not.toContain('for you.');
     release();
-    await expect.poll(() => streaming.getAttribute('data-partial')).not.toBe('true');
+    await expect.poll(() => streaming.getAttribute('data-partial'), SETTLE).not.toBe('true');
     expect(await streaming.textContent()).toContain('Here is a first draft for you.');
 
     const card = chat.cards.first();
-    await expect.poll(() => card.getAttribute('data-status')).toBe('pending');
+    await expect.poll(() => card.getAttribute('data-status'), SETTLE).toBe('pending');
     await card.click();
     const dialog = reviewDialog(page);
     await dialog.waitFor();
@@ -142,18 +147,18 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
     );
     await dialog.getByRole('button', { name: 'Accept & Apply' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => subsectionBody(page, subsection.uuid).textContent()).toContain(draft);
-    await expect.poll(() => card.getAttribute('data-status')).toBe('accepted');
+    await expect.poll(() => subsectionBody(page, subsection.uuid).textContent(), SETTLE).toContain(draft);
+    await expect.poll(() => card.getAttribute('data-status'), SETTLE).toBe('accepted');
     await waitForSaved(page);
     expect(await serverSubsectionText(user, document.uuid, subsection.uuid)).toBe(draft);
 
     await sendChatMessage(page, 'Try another take');
     const second = chat.cards.nth(1);
-    await expect.poll(() => second.getAttribute('data-status'), { timeout: 15_000 }).toBe('pending');
+    await expect.poll(() => second.getAttribute('data-status'), SETTLE).toBe('pending');
     await second.click();
     await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => second.getAttribute('data-status')).toBe('rejected');
+    await expect.poll(() => second.getAttribute('data-status'), SETTLE).toBe('rejected');
     expect(await subsectionBody(page, subsection.uuid).textContent()).toContain(draft);
     expect(await subsectionBody(page, subsection.uuid).textContent()).not.toContain('Not this one.');
     // A decided card opens again, read-only for an accepted one.
@@ -191,7 +196,7 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
     });
     await sendChatMessage(page, 'Tighten both lines');
     const card = chatPanel(page).cards.first();
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 15_000 }).toBe('pending');
+    await expect.poll(() => card.getAttribute('data-status'), SETTLE).toBe('pending');
     await card.click();
     const dialog = reviewDialog(page);
     await dialog.getByRole('checkbox', { name: 'Apply edit 2' }).uncheck();
@@ -211,10 +216,10 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
     await page.getByRole('button', { name: 'AI actions' }).click();
     await page.getByRole('menuitem', { name: 'Fix spelling & grammar' }).click();
     const preview = page.getByRole('dialog', { name: 'AI suggestion' });
-    await expect.poll(() => preview.textContent(), { timeout: 15_000 }).toContain('We sell good bread.');
+    await expect.poll(() => preview.textContent(), SETTLE).toContain('We sell good bread.');
     await preview.getByRole('button', { name: 'Accept' }).click();
     await expect
-      .poll(() => subsectionBody(page, subsection.uuid).textContent())
+      .poll(() => subsectionBody(page, subsection.uuid).textContent(), SETTLE)
       .toContain('We sell good bread.');
     await waitForSaved(page);
     expect(await serverSubsectionText(user, document.uuid, subsection.uuid)).toBe('We sell good bread.');
@@ -228,14 +233,12 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
     if (!otherSection) throw new Error('the default plan has one section');
     await editorParts(page).sidebar.getByRole('button', { name: otherSection.title, exact: true }).click();
     const chat = chatPanel(page);
-    await expect.poll(() => chat.context.textContent()).toBe(otherSection.title);
+    await expect.poll(() => chat.context.textContent(), SETTLE).toBe(otherSection.title);
     await chatReady(page);
     streamServer().script({ type: 'answer', text: 'About this section.' });
     const before = streamServer().requests.length;
     await sendChatMessage(page, 'What belongs here?');
-    await expect
-      .poll(() => aiMessages(page).last().textContent(), { timeout: 15_000 })
-      .toContain('About this section.');
+    await expect.poll(() => aiMessages(page).last().textContent(), SETTLE).toContain('About this section.');
     const request = streamServer().requests[before]?.body;
     expect(JSON.stringify(request)).toContain(otherSection.uuid);
   });
@@ -252,11 +255,11 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
     const release = holdAt(3);
     await sendChatMessage(page, 'Start an answer');
     const interrupted = aiMessages(page).last();
-    await expect.poll(() => interrupted.textContent(), { timeout: 15_000 }).toContain('Half of');
+    await expect.poll(() => interrupted.textContent(), SETTLE).toContain('Half of');
 
     const killing = harness.server.kill();
     try {
-      await expect.poll(() => chat.banner.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => chat.banner.count(), SETTLE).toBeGreaterThan(0);
       expect(await chat.banner.textContent()).toContain('You can send a new message to resume.');
       expect(await interrupted.textContent()).not.toContain('and the rest.');
     } finally {
@@ -280,7 +283,7 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
     // What the server kept: a reload shows the interrupted answer whole, and the new one.
     await page.reload();
     await chatReady(page);
-    await expect.poll(() => chatPanel(page).log.textContent(), { timeout: 15_000 }).toContain('Back again.');
+    await expect.poll(() => chatPanel(page).log.textContent(), SETTLE).toContain('Back again.');
     expect(await chatPanel(page).log.textContent()).toContain('Half of an answer and the rest.');
   });
 });

@@ -86,7 +86,7 @@ describe('blueprint authoring and the marketplace in Chromium against the real s
     expect(await page.getByRole('region', { name: 'AI assistant' }).count()).toBe(0);
 
     // File › Rename Blueprint: a blank title is refused in the spec's words.
-    await page.getByRole('button', { name: 'File' }).click();
+    await page.getByRole('button', { name: 'File', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Rename' }).click();
     const rename = page.getByRole('dialog', { name: 'Rename Blueprint' });
     await rename.getByLabel('Title').fill('  ');
@@ -140,7 +140,7 @@ describe('blueprint authoring and the marketplace in Chromium against the real s
     expect(JSON.stringify(saved.content)).not.toContain(HINTS.market);
 
     // Export as .md is for documents only.
-    await page.getByRole('button', { name: 'File' }).click();
+    await page.getByRole('button', { name: 'File', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Export as .md' }).click();
     await page.getByText('Markdown export is available for Documents.').waitFor();
 

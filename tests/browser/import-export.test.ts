@@ -38,7 +38,7 @@ describe('import and export in Chromium against the real server', () => {
 
     // File › Import… opens the browser's file chooser for .docx.
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'File' }).click();
+    await page.getByRole('button', { name: 'File', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Import…' }).click();
     await (await chooser).setFiles(corpusPath('docx/pandoc-headers.docx'));
     const dialog = page.getByRole('dialog', { name: 'Import document' });
@@ -79,7 +79,7 @@ describe('import and export in Chromium against the real server', () => {
 
     // Export as .md: the server's Markdown of what is on screen, named from the title.
     const markdown = await downloadOf(page, async () => {
-      await page.getByRole('button', { name: 'File' }).click();
+      await page.getByRole('button', { name: 'File', exact: true }).click();
       await page.getByRole('menuitem', { name: 'Export as .md' }).click();
     });
     expect(markdown.download.suggestedFilename()).toBe(`${created.title}.md`);

@@ -50,10 +50,13 @@ export async function chatReady(page: Page): Promise<void> {
   const { panel } = chatPanel(page);
   await panel.waitFor();
   await expect
-    .poll(async () => {
-      await page.clock.runFor(600);
-      return panel.getAttribute('data-status');
-    })
+    .poll(
+      async () => {
+        await page.clock.runFor(600);
+        return panel.getAttribute('data-status');
+      },
+      { timeout: 15_000 },
+    )
     .toBe('connected');
 }
 

@@ -10,12 +10,10 @@ afterEach(cleanup);
 const EDIT = '/dashboard/blueprints/bp-1/edit';
 const MARKET = `${EDIT}?section=${IDS.market}`;
 const SIZE = `${EDIT}?section=${IDS.market}&subsection=${IDS.size}`;
-/** The first arrival compiles the editor's chunk (Tiptap and its extensions): give it time. */
-const ARRIVAL = { timeout: 10_000 };
 
 async function arrive(path = MARKET, setup = setupBlueprintWorkspace(), storage = memoryStorage()) {
   const app = renderApp({ path, server: setup.server, session: SESSION, storage });
-  await screen.findByRole('navigation', { name: 'Sections' }, ARRIVAL);
+  await screen.findByRole('navigation', { name: 'Sections' });
   return { ...app, ...setup };
 }
 
@@ -71,7 +69,7 @@ describe('route and layout (SPEC.md B1, B2)', () => {
   it('B1: a blueprint that is not there says so, with the way back', async () => {
     const setup = setupBlueprintWorkspace();
     renderApp({ path: '/dashboard/blueprints/nope/edit', server: setup.server, session: SESSION });
-    expect(await screen.findByRole('heading', { name: 'Blueprint not found.' }, ARRIVAL)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Blueprint not found.' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to blueprints' }).getAttribute('href')).toBe(
       '/dashboard/blueprints',
     );
@@ -158,7 +156,7 @@ describe('settings panel (SPEC.md B3–B6)', () => {
   it('B5: in StrictMode (development’s double mount) the shown form still saves', async () => {
     const setup = setupBlueprintWorkspace();
     const app = renderApp({ path: MARKET, server: setup.server, session: SESSION, strict: true });
-    await screen.findByRole('navigation', { name: 'Sections' }, ARRIVAL);
+    await screen.findByRole('navigation', { name: 'Sections' });
     fireEvent.change(field('Developer prompt'), { target: { value: 'Twice mounted.' } });
     app.advance(800);
     await waitFor(() => expect(settingsBadge().textContent).toBe('Saved'));

@@ -9,12 +9,10 @@ import { IDS, planContent, SESSION, setupWorkspace, storedOrder } from './worksp
 afterEach(cleanup);
 
 const EDIT = '/dashboard/documents/doc-1/edit';
-/** The first arrival compiles the editor's chunk (Tiptap and its extensions): give it time. */
-const ARRIVAL = { timeout: 10_000 };
 
 async function arrive(setup = setupWorkspace(), path = EDIT, storage = memoryStorage()) {
   const app = renderApp({ path, server: setup.server, session: SESSION, storage });
-  await screen.findByRole('navigation', { name: 'Sections' }, ARRIVAL);
+  await screen.findByRole('navigation', { name: 'Sections' });
   return { ...app, ...setup };
 }
 
@@ -51,7 +49,7 @@ describe('route and states (SPEC.md W1, W3)', () => {
   it('W1/W4: in StrictMode (development’s double mount) one live workspace loads and works', async () => {
     const setup = setupWorkspace();
     renderApp({ path: EDIT, server: setup.server, session: SESSION, strict: true });
-    await screen.findByRole('navigation', { name: 'Sections' }, ARRIVAL);
+    await screen.findByRole('navigation', { name: 'Sections' });
     sidebarAction('Market', 'Move down');
     await waitFor(() =>
       expect(storedOrder(setup.document())).toEqual([IDS.product, IDS.market, IDS.finance]),
@@ -62,14 +60,14 @@ describe('route and states (SPEC.md W1, W3)', () => {
   it('W3: the loading text first', async () => {
     const setup = setupWorkspace();
     renderApp({ path: EDIT, server: setup.server, session: SESSION });
-    expect(await screen.findByText('Loading document...', {}, ARRIVAL)).toBeTruthy();
-    await screen.findByRole('navigation', { name: 'Sections' }, ARRIVAL);
+    expect(await screen.findByText('Loading document...', {})).toBeTruthy();
+    await screen.findByRole('navigation', { name: 'Sections' });
   });
 
   it('W3: an unknown document is "Document not found." with the way back', async () => {
     const setup = setupWorkspace();
     renderApp({ path: '/dashboard/documents/nope/edit', server: setup.server, session: SESSION });
-    expect(await screen.findByRole('heading', { name: 'Document not found.' }, ARRIVAL)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Document not found.' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to documents' }).getAttribute('href')).toBe(
       '/dashboard/documents',
     );
@@ -82,11 +80,11 @@ describe('route and states (SPEC.md W1, W3)', () => {
       fail ? json({ detail: 'down' }, 503) : json(setup.document(), 200, { etag: '"4"' }),
     );
     renderApp({ path: EDIT, server: setup.server, session: SESSION });
-    expect(await screen.findByText('Failed to load document', {}, ARRIVAL)).toBeTruthy();
+    expect(await screen.findByText('Failed to load document', {})).toBeTruthy();
     expect(badge().textContent).toBe('Error saving');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('navigation', { name: 'Sections' }, ARRIVAL)).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Sections' })).toBeTruthy();
     expect(badge().textContent).toBe('Saved');
   });
 });

@@ -59,7 +59,6 @@ afterEach(() => {
 });
 
 const EDIT = '/dashboard/documents/doc-1/edit';
-const ARRIVAL = { timeout: 10_000 };
 
 function setupExport(overrides: Record<string, unknown> = {}) {
   const setup = setupWorkspace(overrides);
@@ -69,7 +68,7 @@ function setupExport(overrides: Record<string, unknown> = {}) {
 
 async function arrive(setup = setupExport(), path = EDIT) {
   const app = renderApp({ path, server: setup.server, session: SESSION });
-  await screen.findByRole('navigation', { name: 'Sections' }, ARRIVAL);
+  await screen.findByRole('navigation', { name: 'Sections' });
   return { ...app, ...setup };
 }
 
@@ -196,7 +195,7 @@ describe('export on the screen (SPEC.md W35–W38)', () => {
     const setup = setupBlueprintWorkspace();
     serveImportExport(setup.server, new Map());
     renderApp({ path: '/dashboard/blueprints/bp-1/edit', server: setup.server, session: SESSION });
-    await screen.findByRole('navigation', { name: 'Sections' }, ARRIVAL);
+    await screen.findByRole('navigation', { name: 'Sections' });
     fileMenu('Export as .md');
     expect(screen.getByText('Markdown export is available for Documents.')).toBeTruthy();
     expect(setup.server.requests.some((request) => request.path.includes('export'))).toBe(false);

@@ -207,11 +207,10 @@ describe('import into the workspace (SPEC.md W29–W34)', () => {
 });
 
 const EDIT = '/dashboard/documents/doc-1/edit';
-const ARRIVAL = { timeout: 10_000 };
 
 async function arrive(setup = setupImport()) {
   const app = renderApp({ path: EDIT, server: setup.server, session: SESSION });
-  await screen.findByRole('navigation', { name: 'Sections' }, ARRIVAL);
+  await screen.findByRole('navigation', { name: 'Sections' });
   return { ...app, ...setup };
 }
 
@@ -355,7 +354,7 @@ describe('import on the screen (SPEC.md W29–W34)', () => {
   it('W29: blueprints have no import', async () => {
     const setup = setupBlueprintWorkspace();
     renderApp({ path: '/dashboard/blueprints/bp-1/edit', server: setup.server, session: SESSION });
-    await screen.findByRole('navigation', { name: 'Sections' }, ARRIVAL);
+    await screen.findByRole('navigation', { name: 'Sections' });
     fireEvent.click(screen.getByRole('button', { name: 'File' }));
     expect(screen.queryByRole('menuitem', { name: 'Import…' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
