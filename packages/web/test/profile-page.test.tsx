@@ -93,7 +93,10 @@ describe('profile page (spec 000 §2 "Profile page", §7, §8; SPEC.md M1–M3)'
     });
     expect(app.storage.data.get('userName')).toBe('Grace Hopper');
     expect(app.storage.data.get('userEmail')).toBe('ada@example.com');
-    expect(screen.getByRole('button', { name: 'Account menu: Grace Hopper' }).textContent).toBe('GH');
+    expect(
+      screen.getByRole('button', { name: 'Account menu: Grace Hopper' }).querySelector('[aria-hidden="true"]')
+        ?.textContent,
+    ).toBe('GH');
     expect(field('First name').value).toBe('Grace');
     expect(save().hasAttribute('disabled')).toBe(true);
   });

@@ -60,7 +60,7 @@ describe('signed-in layout (spec 000 §2; SPEC.md GD3, GD4)', () => {
     expect(document.querySelector('header')?.className).toContain('sticky');
 
     const menuButton = within(nav).getByRole('button', { name: 'Account menu: Ada Lovelace' });
-    expect(menuButton.textContent).toBe('AL');
+    expect(menuButton.querySelector('[aria-hidden="true"]')?.textContent).toBe('AL');
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(menuButton);
     // Under load the dashboard's own queries may still be settling: wait for the menu, don't assume it.
@@ -108,7 +108,11 @@ describe('signed-in layout (spec 000 §2; SPEC.md GD3, GD4)', () => {
     const fake = createFakeServer().on('GET /api/v1/app/me/', json(grace));
     renderApp({ path: '/dashboard', server: fake, session: { token: 't', email: 'grace@example.com' } });
     expect(await screen.findByRole('heading', { name: 'Welcome, grace@example.com' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Account menu: grace@example.com' }).textContent).toBe('G');
+    expect(
+      screen
+        .getByRole('button', { name: 'Account menu: grace@example.com' })
+        .querySelector('[aria-hidden="true"]')?.textContent,
+    ).toBe('G');
     cleanup();
 
     renderApp({

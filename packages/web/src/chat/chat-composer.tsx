@@ -85,7 +85,10 @@ export function ChatComposer({ model, session }: { model: ChatPanelModel; sessio
             set: (on: boolean) => model.setDeepResearch(on),
           },
         ].map((toggle) => (
-          <label key={toggle.label} className="label cursor-pointer gap-1 text-xs">
+          <label
+            key={toggle.label}
+            className="inline-flex cursor-pointer items-center gap-1 whitespace-nowrap text-xs"
+          >
             <input
               type="checkbox"
               className="toggle toggle-xs"

@@ -174,7 +174,7 @@ export function ChatMessageList({
         </div>
       )}
       {messages.length === 0 && !historyLoading && rest.length === 0 && (
-        <p className="m-auto text-center text-sm opacity-60">{TEXTS.empty}</p>
+        <p className="m-auto text-center text-sm opacity-80">{TEXTS.empty}</p>
       )}
       {messages.map((message) => (
         <div key={message.id}>

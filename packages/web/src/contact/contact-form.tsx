@@ -155,7 +155,7 @@ function Field(props: {
     <div className="flex flex-col gap-1">
       <label htmlFor={inputId} className="text-sm font-medium">
         {spec.label}
-        {!spec.required && <span className="font-normal opacity-70"> (optional)</span>}
+        {!spec.required && <span className="font-normal opacity-80"> (optional)</span>}
       </label>
       {spec.type === 'textarea' ? (
         <textarea {...common} rows={6} className={`textarea w-full ${props.error ? 'textarea-error' : ''}`} />

@@ -42,7 +42,7 @@ function Field({
       </label>
       {children({ id, describedBy, invalid: Boolean(error) })}
       {help && (
-        <p id={helpId} className="text-xs opacity-70">
+        <p id={helpId} className="text-xs opacity-80">
           {help}
         </p>
       )}

@@ -129,7 +129,7 @@ function BlueprintView({ blueprint }: { blueprint: BlueprintDetail }) {
                 <div className="stat-value text-2xl">{BLUEPRINT_TEXTS.salesRevenuePlaceholder}</div>
               </div>
             </div>
-            <p className="text-xs opacity-70">{TEXTS.salesNote}</p>
+            <p className="text-xs opacity-80">{TEXTS.salesNote}</p>
           </CardSection>
         </div>
         <ActivityList
