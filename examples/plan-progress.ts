@@ -7,27 +7,15 @@
  * The URL defaults to PLANWRIGHT_SERVER, then http://127.0.0.1:8787. Exits 1 with one line when signing
  * in or a call fails.
  */
-import { createPlanwrightClient, type DocumentSummary, PlanwrightError } from '@planwright/sdk';
+import { createPlanwrightClient } from '@planwright/sdk';
+import { allDocuments, failureLine, serverUrl, signInFromEnvironment } from './example-support.js';
 
-const baseUrl = process.argv[2] || process.env.PLANWRIGHT_SERVER || 'http://127.0.0.1:8787';
+const baseUrl = serverUrl(process.argv[2]);
 const client = createPlanwrightClient({ baseUrl });
 
-/** Every document, page after page (the server answers at most 100 a page). */
-async function allDocuments(): Promise<DocumentSummary[]> {
-  const documents: DocumentSummary[] = [];
-  for (let page = 1; ; page++) {
-    const { items, total } = await client.documents.list({ page, pageSize: 100, ordering: 'title' });
-    documents.push(...items);
-    if (items.length === 0 || documents.length >= total) return documents;
-  }
-}
-
 try {
-  const email = process.env.PLANWRIGHT_EMAIL ?? '';
-  const signedIn = await client.auth.login({ email, password: process.env.PLANWRIGHT_PASSWORD ?? '' });
-  if (signedIn.kind !== 'authenticated') throw new Error(`could not sign in as ${email} (${signedIn.kind})`);
-
-  const documents = await allDocuments();
+  await signInFromEnvironment(client);
+  const documents = await allDocuments(client);
   if (documents.length === 0) console.log('No documents yet.');
   for (const summary of documents) {
     const { progress, title } = summary;
@@ -40,9 +28,6 @@ try {
     }
   }
 } catch (error) {
-  const why = PlanwrightError.isInstance(error)
-    ? `${error.message}${error.suggestion ? ` (${error.suggestion})` : ''}`
-    : String(error instanceof Error ? error.message : error);
-  console.error(`${baseUrl}: ${why}`);
+  console.error(`${baseUrl}: ${failureLine(error)}`);
   process.exitCode = 1;
 }

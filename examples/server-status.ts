@@ -6,18 +6,16 @@
  * The URL defaults to PLANWRIGHT_SERVER, then http://127.0.0.1:8787. Exits 1 with one line when the
  * server cannot be reached or answers something else than a healthy server.
  */
-import { createPlanwrightClient, PlanwrightError } from '@planwright/sdk';
+import { createPlanwrightClient } from '@planwright/sdk';
+import { failureLine, serverUrl } from './example-support.js';
 
-const baseUrl = process.argv[2] ?? process.env.PLANWRIGHT_SERVER ?? 'http://127.0.0.1:8787';
+const baseUrl = serverUrl(process.argv[2]);
 const client = createPlanwrightClient({ baseUrl });
 
 try {
   const health = await client.site.health();
   console.log(`${baseUrl}: ${health.status}, database ${health.database}, version ${health.version}`);
 } catch (error) {
-  const why = PlanwrightError.isInstance(error)
-    ? `${error.message}${error.suggestion ? ` (${error.suggestion})` : ''}`
-    : String(error);
-  console.error(`${baseUrl}: not healthy: ${why}`);
+  console.error(`${baseUrl}: not healthy: ${failureLine(error)}`);
   process.exitCode = 1;
 }

@@ -1,6 +1,8 @@
 /**
  * `@planwright/sdk`: the framework-free core shared by the web app, the CLI and the server.
  * Everything public is listed here by name.
+ *
+ * @module @planwright/sdk
  */
 
 export { avatarInitials, UNKNOWN_INITIALS } from './account/avatar-initials.js';

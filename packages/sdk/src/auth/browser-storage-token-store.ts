@@ -10,8 +10,11 @@ export const SESSION_STORAGE_KEYS = {
 
 /** The part of the Web Storage API the store needs (`localStorage`, `sessionStorage`, or a fake). */
 export interface StorageLike {
+  /** The value stored under `key`, or `null` when there is none. */
   getItem(key: string): string | null;
+  /** Stores `value` under `key`; may throw (quota exceeded, storage blocked). */
   setItem(key: string, value: string): void;
+  /** Removes what is stored under `key`. */
   removeItem(key: string): void;
 }
 

@@ -1,6 +1,8 @@
 /** The close event the session reads. */
 export interface ChatCloseEvent {
+  /** The WebSocket close code (1000 normal, 1006 dropped, 4xxx the server's). */
   code: number;
+  /** The close reason the peer sent, if any. */
   reason?: string;
 }
 
@@ -9,11 +11,17 @@ export interface ChatCloseEvent {
  * `@planwright/sdk/testing` too.
  */
 export interface ChatSocket {
+  /** Sends one text frame. */
   send(data: string): void;
+  /** Starts the closing handshake. */
   close(code?: number, reason?: string): void;
+  /** Set by the session: runs once the connection is open. */
   onopen: ((event: unknown) => void) | null;
+  /** Set by the session: runs for each frame received. */
   onmessage: ((event: { data: unknown }) => void) | null;
+  /** Set by the session: runs once the connection is closed, cleanly or not. */
   onclose: ((event: ChatCloseEvent) => void) | null;
+  /** Set by the session: runs when the connection fails (a close follows). */
   onerror: ((event: unknown) => void) | null;
 }
 
@@ -29,8 +37,11 @@ export const browserSocketFactory: ChatSocketFactory = (url) => {
 
 /** Time as the session uses it; the shape of `SaveClock`. */
 export interface ChatClock {
+  /** Milliseconds since the epoch. */
   now(): number;
+  /** Runs `fn` once after `ms` milliseconds; answers a handle for {@link ChatClock.clearTimeout}. */
   setTimeout(fn: () => void, ms: number): unknown;
+  /** Cancels a timer set with {@link ChatClock.setTimeout}. */
   clearTimeout(handle: unknown): void;
 }
 
@@ -43,6 +54,8 @@ export const systemChatClock: ChatClock = {
 
 /** Where the session logs what spec 001 §8 says is "logged only". */
 export interface ChatLogger {
+  /** Something went wrong and the session recovered. */
   warn(message: string): void;
+  /** Something went wrong that the session could not recover from. */
   error(message: string): void;
 }

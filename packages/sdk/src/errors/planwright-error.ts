@@ -38,7 +38,7 @@ export interface PlanwrightErrorOptions {
  * across copies. The check looks for a `Symbol.for` marker, which is shared by every copy in the realm.
  */
 export class PlanwrightError extends Error {
-  /** Stable machine-readable code from {@link ERROR_CODES}. */
+  /** Stable machine-readable code from `ERROR_CODES`. */
   readonly code: ErrorCode;
   /** The underlying error, when there is one. */
   override readonly cause: unknown;

@@ -2,6 +2,8 @@
  * `@planwright/sdk/formats`: documents to and from Markdown, HTML and Tiptap JSON, with import reports
  * and typed refusals. Runs in browsers and Node alike. The .docx and PDF conversions need Node-only
  * libraries and live in `@planwright/sdk/formats/node`. Rules: `src/formats/SPEC.md`.
+ *
+ * @module @planwright/sdk/formats
  */
 
 export {

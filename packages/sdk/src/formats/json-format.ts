@@ -28,7 +28,7 @@ function oneLine(message: string): string {
  * answer). The tree is normalised; what normalisation repaired is reported as `content_repaired`.
  *
  * @throws FormatError `invalid_document` for text that is not JSON or a tree that cannot be a document
- *   (the message names the path), `too_large` past {@link MAX_JSON_LENGTH} or the model's node limit.
+ *   (the message names the path), `too_large` past `MAX_JSON_LENGTH` or the model's node limit.
  */
 export function jsonToDocument(text: string, options: FormatImportOptions = {}): ImportResult {
   assertImportText(text, 'JSON', MAX_JSON_LENGTH);

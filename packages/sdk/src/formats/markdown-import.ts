@@ -428,7 +428,7 @@ function decodeEntities(text: string): string {
  * level 4; content before the first level-1 heading goes into an "Untitled" section. Images, raw
  * HTML, front matter and refused links are dropped and reported.
  *
- * @throws FormatError `too_large` past {@link MAX_MARKDOWN_LENGTH} characters or the model's node
+ * @throws FormatError `too_large` past `MAX_MARKDOWN_LENGTH` characters or the model's node
  *   limit, `invalid_document` when the result cannot be a document.
  */
 export function markdownToDocument(markdown: string, options: FormatImportOptions = {}): ImportResult {

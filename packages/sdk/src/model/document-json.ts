@@ -20,8 +20,10 @@ export type LinkAttrs = {
   title: string | null;
 };
 
+/** A link mark; its attributes are all always present. */
 export type LinkMarkJson = { type: 'link'; attrs: LinkAttrs };
 
+/** Any mark on a text node. */
 export type MarkJson = SimpleMarkJson | LinkMarkJson;
 
 /** The names of the marks, in the order the schema ranks them (and `normalizeDocument` sorts them). */
@@ -33,13 +35,16 @@ export type TextJson = { type: 'text'; text: string; marks?: MarkJson[] };
 /** Text inside a section heading, subsection heading or code block: no marks allowed there. */
 export type PlainTextJson = { type: 'text'; text: string };
 
+/** A line break inside a paragraph or heading. */
 export type HardBreakJson = { type: 'hardBreak'; marks?: MarkJson[] };
 
+/** What paragraphs and headings hold. */
 export type InlineJson = TextJson | HardBreakJson;
 
 /** Every block but the horizontal rule carries an optional unique `nodeId` (normalised: always set). */
 export type NodeIdAttrs = { nodeId: string | null };
 
+/** A paragraph, indented 0–8 levels. */
 export type ParagraphJson = {
   type: 'paragraph';
   /** `indent` 0–8, 24 px per level. */
@@ -54,14 +59,17 @@ export type HeadingJson = {
   content?: InlineJson[];
 };
 
+/** An item of a bullet or ordered list: a paragraph first, then any blocks. */
 export type ListItemJson = {
   type: 'listItem';
   attrs: NodeIdAttrs;
   content: [ParagraphJson, ...BlockJson[]];
 };
 
+/** A bulleted list. */
 export type BulletListJson = { type: 'bulletList'; attrs: NodeIdAttrs; content: ListItemJson[] };
 
+/** A numbered list, starting at `attrs.start`. */
 export type OrderedListJson = {
   type: 'orderedList';
   /** `type` is the HTML list type (`1`, `a`, `A`, `i`, `I`) or null. */
@@ -69,14 +77,17 @@ export type OrderedListJson = {
   content: ListItemJson[];
 };
 
+/** A quote holding blocks. */
 export type BlockquoteJson = { type: 'blockquote'; attrs: NodeIdAttrs; content: BlockJson[] };
 
+/** Preformatted code: plain text only, with an optional language. */
 export type CodeBlockJson = {
   type: 'codeBlock';
   attrs: { language: string | null } & NodeIdAttrs;
   content?: PlainTextJson[];
 };
 
+/** A horizontal rule (no attributes, no content). */
 export type HorizontalRuleJson = { type: 'horizontalRule' };
 
 /** The nodes of the `block` group: what sections, subsections, quotes and list items hold. */
@@ -99,6 +110,7 @@ export type SubsectionHeadingJson = {
   content?: PlainTextJson[];
 };
 
+/** The attributes of a section node. */
 export type SectionAttrs = {
   /** Unique in the document (together with the subsection uuids); lowercase. */
   uuid: string;
@@ -110,12 +122,14 @@ export type SectionAttrs = {
   model: string | null;
 };
 
+/** The attributes of a subsection node. */
 export type SubsectionAttrs = {
   uuid: string;
   blueprint_uuid: string | null;
   finalized: boolean;
 };
 
+/** A subsection: its level-2 heading, then blocks. */
 export type SubsectionJson = {
   type: 'subsection';
   attrs: SubsectionAttrs;
@@ -123,6 +137,7 @@ export type SubsectionJson = {
   content: [SubsectionHeadingJson, ...BlockJson[]];
 };
 
+/** A section: its level-1 heading, then blocks, then subsections. */
 export type SectionJson = {
   type: 'section';
   attrs: SectionAttrs;
@@ -164,14 +179,17 @@ export const MAX_DOCUMENT_DEPTH = 64;
 /** Most nodes (of any type, text included) `normalizeDocument` accepts in one tree. */
 export const MAX_DOCUMENT_NODES = 100_000;
 
-/** Paragraph indent range and the width of one level when rendered. */
+/** The deepest paragraph indent level. */
 export const MAX_PARAGRAPH_INDENT = 8;
+/** The width of one indent level when rendered, in CSS pixels. */
 export const INDENT_STEP_PX = 24;
 
-/** Shown for a section or subsection whose heading is blank (spec 001 §2 "Sections sidebar"). */
+/** Shown for a section whose heading is blank (spec 001 §2 "Sections sidebar"). */
 export const UNTITLED_SECTION = 'Untitled Section';
+/** Shown for a subsection whose heading is blank. */
 export const UNTITLED_SUBSECTION = 'Untitled Subsection';
 
-/** Titles of new sections and subsections when none is given (spec 001 §9, docs/http-api.md). */
+/** The title of a new section when none is given (spec 001 §9, docs/http-api.md). */
 export const NEW_SECTION_TITLE = 'New Section';
+/** The title of a new subsection when none is given. */
 export const NEW_SUBSECTION_TITLE = 'New Subsection';

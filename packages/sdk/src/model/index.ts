@@ -2,6 +2,8 @@
  * `@planwright/sdk/model`: the document model. The Tiptap extensions and ProseMirror schema of
  * Planwright content trees, their JSON types, normalisation, outline and progress, and the pure
  * structure commands. Rules: `src/model/SPEC.md`.
+ *
+ * @module @planwright/sdk/model
  */
 
 export {

@@ -1,6 +1,8 @@
 /**
  * Proposal application: pure functions that read and apply the AI's `propose_full_subsection` and
  * `propose_partial_edits` tool proposals to a document, and undo them. Rules: `src/proposals/SPEC.md`.
+ *
+ * @module @planwright/sdk/proposals
  */
 
 export type { ApplyProposalOptions } from './apply-common.js';

@@ -156,7 +156,7 @@ export function createChatsResource(http: HttpClient): ChatsResource {
   };
 }
 
-/** What {@link chatSessionFor} leaves to the caller: everything but where, what and whose. */
+/** What `PlanwrightClient.chatSession` leaves to the caller: everything but where, what and whose. */
 export type ChatSessionExtras = Omit<ChatSessionOptions, 'baseUrl' | 'scope' | 'getToken'>;
 
 /**

@@ -11,8 +11,11 @@ export interface Draft<C> {
 
 /** Where drafts live. Implementations must not throw: a draft is a safety net, never a new way to fail. */
 export interface DraftStore<C> {
+  /** The stored draft, or `null` when there is none (or it cannot be read). */
   read(): Draft<C> | null;
+  /** Stores `draft` in place of the previous one. */
   write(draft: Draft<C>): void;
+  /** Removes the stored draft. */
   clear(): void;
   /**
    * The `savedAt` of the stored draft without reading its content (`null`: none, or unknown). Optional: with

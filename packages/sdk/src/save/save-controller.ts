@@ -20,7 +20,9 @@ import { SAVED_TO_IDLE_MS, type SaveSnapshot } from './save-snapshot.js';
 export interface SaveClock {
   /** Milliseconds since the epoch. */
   now(): number;
+  /** Runs `fn` once after `ms` milliseconds; answers a handle for {@link SaveClock.clearTimeout}. */
   setTimeout(fn: () => void, ms: number): unknown;
+  /** Cancels a timer set with {@link SaveClock.setTimeout}. */
   clearTimeout(handle: unknown): void;
 }
 

@@ -1,3 +1,10 @@
+/**
+ * `@planwright/sdk/testing`: an in-memory socket pair, a fake chat server and a manual clock, for tests of
+ * apps built on `ChatSession` that need no network and no real time.
+ *
+ * @module @planwright/sdk/testing
+ */
+
 export { ManualClock } from './manual-clock.js';
 export {
   createSocketPair,

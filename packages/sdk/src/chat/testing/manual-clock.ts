@@ -13,14 +13,17 @@ export class ManualClock implements ChatClock {
     this.time = start;
   }
 
+  /** The simulated time, in milliseconds since the epoch. */
   now = (): number => this.time;
 
+  /** Schedules `callback` at the simulated time `now() + delayMs`; answers the timer's id. */
   setTimeout = (callback: () => void, delayMs: number): number => {
     const id = this.nextId++;
     this.timers.set(id, { at: this.time + Math.max(0, delayMs), callback });
     return id;
   };
 
+  /** Cancels the timer with that id (an unknown id is ignored). */
   clearTimeout = (handle: unknown): void => {
     this.timers.delete(handle as number);
   };

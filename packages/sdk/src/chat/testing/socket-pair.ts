@@ -59,18 +59,25 @@ export class FakeServerSocket {
 
 /** The client end: a WebSocket-like object for `ChatSession`. */
 export class InMemoryClientSocket implements ChatSocket {
+  /** Set by the session: runs once the server end accepts. */
   onopen: ((event: unknown) => void) | null = null;
+  /** Set by the session: runs for each frame the server end sends. */
   onmessage: ((event: { data: unknown }) => void) | null = null;
+  /** Set by the session: runs once either end closes. */
   onclose: ((event: ChatCloseEvent) => void) | null = null;
+  /** Set by the session: runs when the connection drops. */
   onerror: ((event: unknown) => void) | null = null;
+  /** The server end of this socket. */
   server!: FakeServerSocket;
   /** When `true`, a client `close()` waits for `server.close()` before `onclose` runs (a slow close handshake). */
   manualCloseAck = false;
 
+  /** Hands `data` to the server end at once. */
   send(data: string): void {
     this.server.deliver(data);
   }
 
+  /** Closes both ends (or only marks the server end closed, with {@link InMemoryClientSocket.manualCloseAck}). */
   close(code = 1000, reason = ''): void {
     if (this.server.closeCode !== null) return;
     if (this.manualCloseAck) {

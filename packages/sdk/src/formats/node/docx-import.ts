@@ -41,7 +41,7 @@ const formattingMessage = (n: number): string =>
 /**
  * Reads a Word .docx into a document (rules F50–F59). The archive is checked first (`inspectZip`:
  * not a zip, encrypted, too many entries, unsafe names, too large once inflated, XML entities), then
- * mammoth turns it into HTML with an explicit style map and {@link htmlToDocument}'s walk reads that.
+ * mammoth turns it into HTML with an explicit style map and `htmlToDocument`'s walk reads that.
  * Headings come from Word's heading styles by name, id or outline level; footnotes end their section;
  * comments and tracked deletions are left out; images dropped and tables flattened, with notes.
  *

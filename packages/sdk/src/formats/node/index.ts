@@ -2,6 +2,8 @@
  * `@planwright/sdk/formats/node`: the conversions that need Node-only libraries — .docx in and out,
  * PDF out, HTML in without a browser — and one entry point per direction for every format. Browser
  * bundles never import this. Rules: `src/formats/SPEC.md`.
+ *
+ * @module @planwright/sdk/formats/node
  */
 
 export {
