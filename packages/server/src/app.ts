@@ -16,6 +16,7 @@ import type { ServerConfig } from './config/config.js';
 import { ConversionPool } from './formats/conversion-pool.js';
 import { ConversionTokens } from './formats/conversion-tokens.js';
 import { registerErrorHandling } from './http/error-handling.js';
+import { recordRoutes } from './http/route-table.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import type { Mailer } from './mail/mailer.js';
@@ -83,6 +84,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
 
+  // The security suite checks every route against its authorisation matrix (docs/security.md).
+  recordRoutes(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -96,7 +99,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (closing) reply.header('connection', 'close');
     return payload;
   });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl, webDir: config.webDir });
   registerErrorHandling(app);
 
   await app.register(fastifyCookie);

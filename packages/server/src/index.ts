@@ -8,6 +8,7 @@ export {
   migrationsFolder,
   openDatabase,
 } from './db/database.js';
+export { type RouteEntry, routeTable } from './http/route-table.js';
 export { type GracefulShutdownOptions, installGracefulShutdown } from './lifecycle/graceful-shutdown.js';
 export {
   createMailer,

@@ -140,14 +140,16 @@ export function accountRoutes(
             ]);
           }
         }
+        const changes = {
+          ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+          ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+          ...(input.language !== undefined ? { language: input.language } : {}),
+          ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
+          ...(changesEmail ? { email: input.email as string, emailVerified: false } : {}),
+        };
+        // A body naming no known field changes nothing (an empty UPDATE would be a 500).
         const updated =
-          (await storage.users.update(user.id, {
-            ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
-            ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
-            ...(input.language !== undefined ? { language: input.language } : {}),
-            ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
-            ...(changesEmail ? { email: input.email as string, emailVerified: false } : {}),
-          })) ?? user;
+          Object.keys(changes).length === 0 ? user : ((await storage.users.update(user.id, changes)) ?? user);
         if (changesEmail) await accountMailer.sendVerification(updated, updated.email);
         return { user: profile(updated), email_verification_sent: changesEmail };
       },

@@ -1,0 +1,715 @@
+import { randomUUID } from 'node:crypto';
+import { routeTable } from '@planwright/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type ListeningApp, startListeningApp } from '../support/listening-app.js';
+import { signUpWithSdk } from '../support/sdk-accounts.js';
+
+// The authorisation matrix of docs/security.md ("The matrix"): every HTTP route and the chat socket, called
+// by an anonymous visitor, another user, a member of the owner's organisation and the owner.
+
+type Actor = 'anonymous' | 'other' | 'member' | 'owner';
+const ACTORS: readonly Actor[] = ['anonymous', 'other', 'member', 'owner'];
+
+/**
+ * What an actor must get. `ok`: 2xx. `allowed`: past every access check (not 401/403/404, not 5xx).
+ * `hidden`: 404, exactly as the same call with ids that do not exist (nothing tells the two apart).
+ * `open`: an endpoint without an owner (sign-in, health, pages): any answer but 5xx. A number: that status.
+ */
+type Expectation = 'ok' | 'allowed' | 'hidden' | 'open' | number;
+
+/** The ids the calls are made with; `missing()` gives the same shape with fresh uuids. */
+interface Ids {
+  document: string;
+  section: string;
+  subsection: string;
+  blueprint: string;
+  blueprintSection: string;
+  blueprintSubsection: string;
+  organization: string;
+  ownerUsername: string;
+}
+
+interface Call {
+  path: string;
+  body?: unknown;
+  form?: () => FormData;
+  headers?: Record<string, string>;
+}
+
+interface MatrixEntry {
+  /** `METHOD url` as the route table registers it, trailing slash dropped. */
+  route: string;
+  call: (ids: Ids) => Call;
+  expect: Record<Actor, Expectation>;
+}
+
+const SELF: Record<Actor, Expectation> = { anonymous: 401, other: 'ok', member: 'ok', owner: 'ok' };
+const SELF_ALLOWED: Record<Actor, Expectation> = {
+  anonymous: 401,
+  other: 'allowed',
+  member: 'allowed',
+  owner: 'allowed',
+};
+const OPEN: Record<Actor, Expectation> = { anonymous: 'open', other: 'open', member: 'open', owner: 'open' };
+const OWNED_READ: Record<Actor, Expectation> = {
+  anonymous: 401,
+  other: 'hidden',
+  member: 'hidden',
+  owner: 'ok',
+};
+const OWNED_WRITE: Record<Actor, Expectation> = {
+  anonymous: 401,
+  other: 'hidden',
+  member: 'hidden',
+  owner: 'allowed',
+};
+/** Managed by administrators (the `planwright-admin` command), never over HTTP. */
+const ADMIN_ONLY: Record<Actor, Expectation> = { anonymous: 401, other: 403, member: 403, owner: 403 };
+
+const doc = (ids: Ids) => `documents/${ids.document}`;
+const section = (ids: Ids) => `${doc(ids)}/sections/${ids.section}`;
+const subsection = (ids: Ids) => `${section(ids)}/subsections/${ids.subsection}`;
+const bp = (ids: Ids) => `blueprints/${ids.blueprint}`;
+const bpSection = (ids: Ids) => `${bp(ids)}/sections/${ids.blueprintSection}`;
+const bpSubsection = (ids: Ids) => `${bpSection(ids)}/subsections/${ids.blueprintSubsection}`;
+const markdownFile = () => {
+  const form = new FormData();
+  form.set('file', new Blob(['# Imported\n\nText.\n'], { type: 'text/markdown' }), 'plan.md');
+  return form;
+};
+const api = (path: string) => `/api/v1/${path}`;
+const rename = { title: 'Renamed by the matrix' };
+
+/** Every route, in the order they run: reads and writes first, deletions last (deepest first). */
+const MATRIX: MatrixEntry[] = [
+  // Health, site, contact and the system prompt: no owner.
+  { route: 'GET /api/v1/health', call: () => ({ path: api('health') }), expect: OPEN },
+  { route: 'GET /api/v1/apps/csrf', call: () => ({ path: api('apps/csrf/') }), expect: OPEN },
+  {
+    route: 'POST /api/v1/apps/contact',
+    call: () => ({ path: api('apps/contact/'), body: {} }),
+    expect: { anonymous: 400, other: 400, member: 400, owner: 400 },
+  },
+  {
+    route: 'GET /api/v1/website/stripe-config',
+    call: () => ({ path: api('website/stripe-config/') }),
+    expect: OPEN,
+  },
+  {
+    route: 'POST /api/v1/users/resend-verification',
+    call: () => ({ path: api('users/resend-verification/'), body: {} }),
+    expect: OPEN,
+  },
+  {
+    route: 'GET /api/v1/apps/global-system-prompt',
+    call: () => ({ path: api('apps/global-system-prompt/') }),
+    expect: OPEN,
+  },
+  ...(['POST', 'PUT', 'PATCH', 'DELETE'] as const).map(
+    (method): MatrixEntry => ({
+      route: `${method} /api/v1/apps/global-system-prompt`,
+      call: () => ({ path: api('apps/global-system-prompt/'), body: { prompt: 'x' } }),
+      expect: ADMIN_ONLY,
+    }),
+  ),
+  // The caller's own things: lists, creation, profile, AI usage and tools without a document.
+  { route: 'GET /api/v1/app/me', call: () => ({ path: api('app/me/') }), expect: SELF },
+  {
+    route: 'PUT /api/v1/app/me',
+    call: () => ({ path: api('app/me/'), body: { first_name: 'Matrix' } }),
+    expect: SELF_ALLOWED,
+  },
+  {
+    route: 'PATCH /api/v1/app/me',
+    call: () => ({ path: api('app/me/'), body: { first_name: 'Matrix' } }),
+    expect: SELF_ALLOWED,
+  },
+  { route: 'GET /api/v1/documents', call: () => ({ path: api('documents/') }), expect: SELF },
+  {
+    route: 'POST /api/v1/documents',
+    call: () => ({ path: api('documents/'), body: { title: 'Own' } }),
+    expect: SELF_ALLOWED,
+  },
+  { route: 'GET /api/v1/blueprints', call: () => ({ path: api('blueprints/') }), expect: SELF },
+  {
+    route: 'POST /api/v1/blueprints',
+    call: () => ({ path: api('blueprints/'), body: {} }),
+    expect: SELF_ALLOWED,
+  },
+  {
+    route: 'GET /api/v1/blueprints/available',
+    call: () => ({ path: api('blueprints/available/') }),
+    expect: { anonymous: 'ok', other: 'ok', member: 'ok', owner: 'ok' },
+  },
+  { route: 'GET /api/v1/organizations', call: () => ({ path: api('organizations/') }), expect: SELF },
+  { route: 'GET /api/v1/organization', call: () => ({ path: api('organization/') }), expect: SELF },
+  {
+    route: 'POST /api/v1/organizations',
+    call: () => ({ path: api('organizations/'), body: { name: 'Own org' } }),
+    expect: SELF_ALLOWED,
+  },
+  {
+    route: 'GET /api/v1/activities/activities',
+    call: () => ({ path: api('activities/activities/') }),
+    expect: SELF,
+  },
+  { route: 'GET /api/v1/apps/ai/provider', call: () => ({ path: api('apps/ai/provider/') }), expect: SELF },
+  { route: 'GET /api/v1/apps/ai/usage', call: () => ({ path: api('apps/ai/usage/') }), expect: SELF },
+  {
+    route: 'POST /api/v1/apps/ai/attachments',
+    call: () => ({ path: api('apps/ai/attachments/'), form: markdownFile }),
+    expect: SELF,
+  },
+  {
+    route: 'POST /api/v1/apps/tiptap/convert/jwt',
+    call: () => ({ path: api('apps/tiptap/convert/jwt/'), body: {} }),
+    expect: SELF,
+  },
+  {
+    // Bearer-token only: the session is not enough, so every actor without a conversion token gets 401.
+    route: 'POST /api/v1/apps/tiptap/convert/export',
+    call: () => ({
+      path: api('apps/tiptap/convert/export/'),
+      body: { content: { type: 'doc' }, format: 'md' },
+    }),
+    expect: { anonymous: 401, other: 401, member: 401, owner: 401 },
+  },
+  // Things that name the owner's document.
+  {
+    route: 'POST /api/v1/apps/ai/transform',
+    call: (ids) => ({
+      path: api('apps/ai/transform/'),
+      body: { text: 'Some text.', action: 'shorten', document_uuid: ids.document },
+    }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'GET /api/v1/chats',
+    call: (ids) => ({ path: api(`chats/?target=document&object_id=${ids.document}`) }),
+    expect: OWNED_READ,
+  },
+  {
+    route: 'POST /api/v1/chats',
+    call: (ids) => ({
+      path: api('chats/'),
+      body: { target: 'section', object_id: ids.section, document_uuid: ids.document },
+    }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'GET /api/v1/documents/:uuid',
+    call: (ids) => ({ path: api(`${doc(ids)}/`) }),
+    expect: OWNED_READ,
+  },
+  {
+    route: 'PATCH /api/v1/documents/:uuid',
+    call: (ids) => ({ path: api(`${doc(ids)}/`), body: rename }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'PUT /api/v1/documents/:uuid',
+    call: (ids) => ({ path: api(`${doc(ids)}/`), body: rename }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'GET /api/v1/documents/:uuid/export',
+    call: (ids) => ({ path: api(`${doc(ids)}/export?format=md`) }),
+    expect: OWNED_READ,
+  },
+  {
+    route: 'GET /api/v1/documents/:uuid/ai/context',
+    call: (ids) => ({ path: api(`${doc(ids)}/ai/context/`) }),
+    expect: OWNED_READ,
+  },
+  {
+    route: 'POST /api/v1/documents/:uuid/import',
+    call: (ids) => ({ path: api(`${doc(ids)}/import/`), form: markdownFile }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'POST /api/v1/documents/:uuid/sections',
+    call: (ids) => ({ path: api(`${doc(ids)}/sections/`), body: { title: 'Added' } }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'GET /api/v1/documents/:uuid/sections/:sid',
+    call: (ids) => ({ path: api(`${section(ids)}/`) }),
+    expect: OWNED_READ,
+  },
+  {
+    route: 'PATCH /api/v1/documents/:uuid/sections/:sid',
+    call: (ids) => ({ path: api(`${section(ids)}/`), body: rename }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'PUT /api/v1/documents/:uuid/sections/:sid',
+    call: (ids) => ({ path: api(`${section(ids)}/`), body: rename }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'PUT /api/v1/documents/:uuid/sections/:sid/content',
+    call: (ids) => ({ path: api(`${section(ids)}/content/`), body: { content: [] } }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'POST /api/v1/documents/:uuid/sections/:sid/subsections',
+    call: (ids) => ({ path: api(`${section(ids)}/subsections/`), body: { title: 'Added' } }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'GET /api/v1/documents/:uuid/sections/:sid/subsections/:sub',
+    call: (ids) => ({ path: api(`${subsection(ids)}/`) }),
+    expect: OWNED_READ,
+  },
+  {
+    route: 'PATCH /api/v1/documents/:uuid/sections/:sid/subsections/:sub',
+    call: (ids) => ({ path: api(`${subsection(ids)}/`), body: rename }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'PUT /api/v1/documents/:uuid/sections/:sid/subsections/:sub',
+    call: (ids) => ({ path: api(`${subsection(ids)}/`), body: rename }),
+    expect: OWNED_WRITE,
+  },
+  // The owner's draft blueprint (published ones: the visibility table below).
+  {
+    route: 'GET /api/v1/blueprints/:uuid',
+    call: (ids) => ({ path: api(`${bp(ids)}/`) }),
+    expect: { ...OWNED_READ, anonymous: 'hidden' },
+  },
+  {
+    route: 'PATCH /api/v1/blueprints/:uuid',
+    call: (ids) => ({ path: api(`${bp(ids)}/`), body: rename }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'PUT /api/v1/blueprints/:uuid',
+    call: (ids) => ({ path: api(`${bp(ids)}/`), body: rename }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'POST /api/v1/blueprints/:uuid/sections',
+    call: (ids) => ({ path: api(`${bp(ids)}/sections/`), body: { title: 'Added' } }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'GET /api/v1/blueprints/:uuid/sections/:sid',
+    call: (ids) => ({ path: api(`${bpSection(ids)}/`) }),
+    expect: { ...OWNED_READ, anonymous: 'hidden' },
+  },
+  {
+    route: 'PATCH /api/v1/blueprints/:uuid/sections/:sid',
+    call: (ids) => ({ path: api(`${bpSection(ids)}/`), body: rename }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'PUT /api/v1/blueprints/:uuid/sections/:sid',
+    call: (ids) => ({ path: api(`${bpSection(ids)}/`), body: rename }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'PUT /api/v1/blueprints/:uuid/sections/:sid/content',
+    call: (ids) => ({ path: api(`${bpSection(ids)}/content/`), body: { content: [] } }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'POST /api/v1/blueprints/:uuid/sections/:sid/subsections',
+    call: (ids) => ({ path: api(`${bpSection(ids)}/subsections/`), body: { title: 'Added' } }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'GET /api/v1/blueprints/:uuid/sections/:sid/subsections/:sub',
+    call: (ids) => ({ path: api(`${bpSubsection(ids)}/`) }),
+    expect: { ...OWNED_READ, anonymous: 'hidden' },
+  },
+  {
+    route: 'PATCH /api/v1/blueprints/:uuid/sections/:sid/subsections/:sub',
+    call: (ids) => ({ path: api(`${bpSubsection(ids)}/`), body: rename }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'PUT /api/v1/blueprints/:uuid/sections/:sid/subsections/:sub',
+    call: (ids) => ({ path: api(`${bpSubsection(ids)}/`), body: rename }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'POST /api/v1/blueprints/:uuid/publish',
+    call: (ids) => ({ path: api(`${bp(ids)}/publish/`), body: { visibility: 'private' } }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'POST /api/v1/blueprints/:uuid/unpublish',
+    call: (ids) => ({ path: api(`${bp(ids)}/unpublish/`), body: {} }),
+    expect: OWNED_WRITE,
+  },
+  // The owner's organisation: its member reads it but may not manage it.
+  {
+    route: 'GET /api/v1/organizations/:id',
+    call: (ids) => ({ path: api(`organizations/${ids.organization}/`) }),
+    expect: { anonymous: 401, other: 'hidden', member: 'ok', owner: 'ok' },
+  },
+  {
+    route: 'POST /api/v1/organizations/:id/members',
+    call: (ids) => ({
+      path: api(`organizations/${ids.organization}/members/`),
+      body: { email: 'nobody@example.com' },
+    }),
+    expect: OWNED_WRITE,
+  },
+  // Deletions, deepest first, the owner's last of all.
+  {
+    route: 'DELETE /api/v1/organizations/:id/members/:username',
+    call: (ids) => ({ path: api(`organizations/${ids.organization}/members/${ids.ownerUsername}/`) }),
+    // The owner is the only admin: removing them is refused (409), which is past the access check.
+    expect: { anonymous: 401, other: 'hidden', member: 'hidden', owner: 'allowed' },
+  },
+  {
+    route: 'DELETE /api/v1/documents/:uuid/sections/:sid/subsections/:sub',
+    call: (ids) => ({ path: api(`${subsection(ids)}/`) }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'DELETE /api/v1/documents/:uuid/sections/:sid',
+    call: (ids) => ({ path: api(`${section(ids)}/`) }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'DELETE /api/v1/documents/:uuid',
+    call: (ids) => ({ path: api(`${doc(ids)}/`) }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'DELETE /api/v1/blueprints/:uuid/sections/:sid/subsections/:sub',
+    call: (ids) => ({ path: api(`${bpSubsection(ids)}/`) }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'DELETE /api/v1/blueprints/:uuid/sections/:sid',
+    call: (ids) => ({ path: api(`${bpSection(ids)}/`) }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'DELETE /api/v1/blueprints/:uuid',
+    call: (ids) => ({ path: api(`${bp(ids)}/`) }),
+    expect: OWNED_WRITE,
+  },
+  // Accounts (django-allauth headless): who you are comes from your own token; nothing names another user.
+  ...(['app', 'browser'] as const).flatMap((client): MatrixEntry[] => {
+    const base = `/_allauth/${client}/v1`;
+    return [
+      { route: `GET ${base}/config`, call: () => ({ path: `${base}/config` }), expect: OPEN },
+      {
+        route: `GET ${base}/auth/session`,
+        call: () => ({ path: `${base}/auth/session` }),
+        expect: client === 'app' ? { anonymous: 401, other: 200, member: 200, owner: 200 } : OPEN,
+      },
+      // Signing out is checked by the session tests; here only that it never fails open.
+      {
+        route: `DELETE ${base}/auth/session`,
+        call: () => ({ path: `${base}/auth/session`, headers: { 'x-session-token': 'not-a-session' } }),
+        expect: OPEN,
+      },
+      {
+        route: `POST ${base}/auth/signup`,
+        call: () => ({ path: `${base}/auth/signup`, body: {} }),
+        expect: OPEN,
+      },
+      {
+        route: `POST ${base}/auth/login`,
+        call: () => ({ path: `${base}/auth/login`, body: {} }),
+        expect: OPEN,
+      },
+      {
+        route: `GET ${base}/auth/email/verify`,
+        call: () => ({ path: `${base}/auth/email/verify` }),
+        expect: OPEN,
+      },
+      {
+        route: `POST ${base}/auth/email/verify`,
+        call: () => ({ path: `${base}/auth/email/verify`, body: { key: 'x' } }),
+        expect: OPEN,
+      },
+      {
+        route: `POST ${base}/auth/password/request`,
+        call: () => ({ path: `${base}/auth/password/request`, body: {} }),
+        expect: OPEN,
+      },
+      {
+        route: `GET ${base}/auth/password/reset`,
+        call: () => ({ path: `${base}/auth/password/reset` }),
+        expect: OPEN,
+      },
+      {
+        route: `POST ${base}/auth/password/reset`,
+        call: () => ({ path: `${base}/auth/password/reset`, body: {} }),
+        expect: OPEN,
+      },
+    ];
+  }),
+  {
+    route: 'POST /_allauth/browser/v1/auth/provider/redirect',
+    call: () => ({ path: '/_allauth/browser/v1/auth/provider/redirect', body: {} }),
+    expect: OPEN,
+  },
+  {
+    route: 'POST /accounts/google/login',
+    call: () => ({ path: '/accounts/google/login/', body: {} }),
+    expect: OPEN,
+  },
+  {
+    route: 'GET /accounts/google/login/callback',
+    call: () => ({ path: '/accounts/google/login/callback/' }),
+    expect: OPEN,
+  },
+  // The web app's pages and files, and the chat socket's plain-HTTP answer (the socket: its own test).
+  { route: 'GET /', call: () => ({ path: '/' }), expect: OPEN },
+  { route: 'GET /*', call: () => ({ path: '/dashboard/documents' }), expect: OPEN },
+  {
+    route: 'GET /ws/document/*',
+    call: (ids) => ({ path: `/ws/document/${ids.document}/chat/` }),
+    expect: { anonymous: 426, other: 426, member: 426, owner: 426 },
+  },
+];
+
+let server: ListeningApp;
+const tokens = {} as Record<Exclude<Actor, 'anonymous'>, string>;
+let ids: Ids;
+let listed: { documents: string[]; blueprints: Record<string, string> };
+
+function key(method: string, url: string): string {
+  return `${method} ${url.length > 1 ? url.replace(/\/$/, '') : url}`;
+}
+
+async function send(method: string, actor: Actor, call: Call): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = { ...call.headers };
+  if (actor !== 'anonymous') headers['x-session-token'] = tokens[actor];
+  let body: BodyInit | undefined;
+  if (call.form) body = call.form();
+  else if (call.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(call.body);
+  }
+  // Redirects are answers too: following them would leave this server (PUBLIC_URL).
+  const res = await fetch(`${server.url}${call.path}`, {
+    method,
+    headers,
+    redirect: 'manual',
+    ...(body ? { body } : {}),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Pages and files are not JSON.
+  }
+  return { status: res.status, body: parsed };
+}
+
+async function json(method: string, actor: Actor, path: string, body?: unknown) {
+  const res = await send(method, actor, { path: api(path), ...(body !== undefined ? { body } : {}) });
+  expect(res.status, `${method} ${path} as ${actor}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body as Record<string, unknown> & { data: Array<Record<string, unknown>> };
+}
+
+function missingIds(): Ids {
+  return {
+    document: randomUUID(),
+    section: randomUUID(),
+    subsection: randomUUID(),
+    blueprint: randomUUID(),
+    blueprintSection: randomUUID(),
+    blueprintSubsection: randomUUID(),
+    organization: randomUUID(),
+    ownerUsername: 'nobody-here',
+  };
+}
+
+beforeAll(async () => {
+  server = await startListeningApp();
+  for (const actor of ['owner', 'other', 'member'] as const) {
+    const account = await signUpWithSdk(server, `${actor}@matrix.example`);
+    tokens[actor] = account.tokenStore.getToken() ?? '';
+  }
+  const org = await json('POST', 'owner', 'organizations/', { name: 'Owner & Co' });
+  await json('POST', 'owner', `organizations/${org.id}/members/`, { email: 'member@matrix.example' });
+  const document = await json('POST', 'owner', 'documents/', { title: 'Secret plan' });
+  const sections = document.sections as Array<{ uuid: string; subsections: Array<{ uuid: string }> }>;
+  const blueprint = await json('POST', 'owner', 'blueprints/', { title: 'Draft blueprint' });
+  const bpSection = await json('POST', 'owner', `blueprints/${blueprint.uuid}/sections/`, { title: 'S' });
+  const bpSectionUuid = String(bpSection.uuid ?? '');
+  const bpSub = await json(
+    'POST',
+    'owner',
+    `blueprints/${blueprint.uuid}/sections/${bpSectionUuid}/subsections/`,
+    {
+      title: 'SS',
+    },
+  );
+  ids = {
+    document: String(document.uuid),
+    section: sections[0]?.uuid ?? '',
+    subsection: sections[0]?.subsections[0]?.uuid ?? '',
+    blueprint: String(blueprint.uuid),
+    blueprintSection: bpSectionUuid,
+    blueprintSubsection: String(bpSub.uuid ?? ''),
+    organization: String(org.id),
+    ownerUsername: 'owner',
+  };
+  // One published blueprint per visibility, for the visibility table and the lists.
+  listed = { documents: [ids.document], blueprints: {} };
+  for (const visibility of ['public', 'restricted', 'private', 'unlisted'] as const) {
+    const made = await json('POST', 'owner', 'blueprints/', { title: `Published ${visibility}` });
+    await json('POST', 'owner', `blueprints/${made.uuid}/publish/`, {
+      visibility,
+      ...(visibility === 'restricted' ? { allowed_orgs: [ids.organization] } : {}),
+    });
+    listed.blueprints[visibility] = String(made.uuid);
+  }
+  await json('POST', 'owner', 'chats/', { target: 'document', object_id: ids.document });
+}, 300_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('authorisation matrix (docs/security.md)', () => {
+  it('SEC-A1: every route in the server route table has a matrix entry, and every entry a route', () => {
+    const routes = new Set(
+      routeTable(server.app)
+        .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS')
+        .map((route) => key(route.method, route.url)),
+    );
+    const entries = new Set(MATRIX.map((entry) => entry.route));
+    expect(
+      [...routes].filter((route) => !entries.has(route)),
+      'routes without a matrix entry',
+    ).toEqual([]);
+    expect(
+      [...entries].filter((entry) => !routes.has(entry)),
+      'matrix entries without a route',
+    ).toEqual([]);
+    expect(entries.size).toBe(MATRIX.length);
+  });
+
+  it("SEC-A3: lists never hold another user's document, chat, activity or organisation", async () => {
+    for (const actor of ['other', 'member'] as const) {
+      const everything = JSON.stringify([
+        await json('GET', actor, 'documents/?page_size=100'),
+        await json('GET', actor, `documents/?search=${encodeURIComponent('Secret plan')}`),
+        await json('GET', actor, 'blueprints/?page_size=100'),
+        await json('GET', actor, 'activities/activities/?page_size=100'),
+        await json('GET', actor, `activities/activities/?target=document&object_id=${ids.document}`),
+        await json('GET', actor, `chats/?target=section&object_id=${ids.section}`),
+        await json('GET', actor, 'apps/ai/usage/'),
+      ]);
+      for (const id of [
+        ids.document,
+        ids.blueprint,
+        ids.section,
+        ids.subsection,
+        'Secret plan',
+        'owner@matrix',
+      ])
+        expect(everything, `${actor} sees ${id}`).not.toContain(id);
+    }
+    const otherOrgs = JSON.stringify(await json('GET', 'other', 'organizations/'));
+    expect(otherOrgs).not.toContain(ids.organization);
+    const me = await json('GET', 'other', 'app/me/');
+    expect(me.email).toBe('other@matrix.example');
+  });
+
+  it('SEC-A4: published blueprints follow the visibility table, by id and in blueprints/available/', async () => {
+    const table: Record<string, Record<Actor, boolean>> = {
+      public: { anonymous: true, other: true, member: true, owner: true },
+      restricted: { anonymous: false, other: false, member: true, owner: true },
+      private: { anonymous: false, other: false, member: false, owner: true },
+      unlisted: { anonymous: true, other: true, member: true, owner: true },
+    };
+    const inList: Record<string, Record<Actor, boolean>> = {
+      ...table,
+      unlisted: { anonymous: false, other: false, member: false, owner: true },
+    };
+    const failures: string[] = [];
+    for (const actor of ACTORS) {
+      const available = JSON.stringify(
+        (await send('GET', actor, { path: api('blueprints/available/?page_size=100') })).body,
+      );
+      for (const [visibility, uuid] of Object.entries(listed.blueprints)) {
+        const read = await send('GET', actor, { path: api(`blueprints/${uuid}/`) });
+        const readable = table[visibility]?.[actor] ?? false;
+        if (read.status !== (readable ? 200 : 404))
+          failures.push(`${visibility} by id as ${actor}: ${read.status}`);
+        if (available.includes(uuid) !== (inList[visibility]?.[actor] ?? false))
+          failures.push(`${visibility} in available/ as ${actor}: ${available.includes(uuid)}`);
+        // Reading is not changing: only the owner may write, whatever the visibility.
+        if (actor !== 'owner') {
+          const write = await send('PATCH', actor, { path: api(`blueprints/${uuid}/`), body: rename });
+          if (write.status !== (actor === 'anonymous' ? 401 : 404))
+            failures.push(`${visibility} PATCH as ${actor}: ${write.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("SEC-A5: the chat socket closes 4401, 4404 (another user's document too) or 4403 (foreign Origin), and opens for the owner", async () => {
+    const base = server.url.replace(/^http/, 'ws');
+    const closeOf = (path: string, actor: Actor, origin?: string) =>
+      new Promise<number | 'open'>((resolve, reject) => {
+        // Anonymous sends a token that is no session (without one the socket waits for an auth frame).
+        const query = `?token=${actor === 'anonymous' ? 'no-such-session' : tokens[actor]}`;
+        const ws = new WebSocket(`${base}${path}${query}`, origin ? { origin } : {});
+        ws.on('message', (data) => {
+          if (String(data).includes('"authenticated"')) {
+            ws.close(1000);
+            resolve('open');
+          }
+        });
+        ws.on('close', (code) => resolve(code));
+        ws.on('error', reject);
+      });
+    const path = `/ws/document/${ids.document}/section/${ids.section}/chat/`;
+    expect(await closeOf(path, 'anonymous')).toBe(4401);
+    // Another user's document is closed exactly like a missing one: the code tells nothing.
+    expect(await closeOf(path, 'other')).toBe(4404);
+    expect(await closeOf(path, 'member')).toBe(4404);
+    expect(await closeOf(path, 'owner')).toBe('open');
+    expect(await closeOf(path, 'owner', 'https://evil.example')).toBe(4403);
+    expect(await closeOf(`/ws/document/${randomUUID()}/chat/`, 'owner')).toBe(4404);
+    expect(await closeOf(`/ws/document/${ids.document}/section/${randomUUID()}/chat/`, 'owner')).toBe(4404);
+    expect(await closeOf(`/ws/document/${ids.document}/chat/${randomUUID()}/`, 'owner')).toBe(4404);
+  });
+
+  // Last: its deletions remove the owner's things.
+  it('SEC-A2: each actor gets what the matrix says; others get exactly what a missing id gets', async () => {
+    const failures: string[] = [];
+    for (const entry of MATRIX) {
+      const method = entry.route.split(' ')[0] ?? 'GET';
+      for (const actor of ACTORS) {
+        const want = entry.expect[actor];
+        const got = await send(method, actor, entry.call(ids)).catch((error: unknown) => {
+          throw new Error(`${entry.route} as ${actor}: ${String(error)}`, { cause: error });
+        });
+        const label = `${entry.route} as ${actor}: ${got.status} ${JSON.stringify(got.body).slice(0, 160)}`;
+        if (got.status >= 500) failures.push(`${label} (5xx)`);
+        else if (typeof want === 'number' && got.status !== want) failures.push(`${label} (want ${want})`);
+        else if (want === 'ok' && (got.status < 200 || got.status > 299))
+          failures.push(`${label} (want 2xx)`);
+        else if (want === 'allowed' && [401, 403, 404].includes(got.status))
+          failures.push(`${label} (want past the access check)`);
+        else if (want === 'hidden') {
+          const missing = await send(method, actor, entry.call(missingIds()));
+          const code = (res: { body: unknown }) => (res.body as { code?: unknown } | null)?.code;
+          if (got.status !== 404) failures.push(`${label} (want 404)`);
+          else if (missing.status !== 404 || code(missing) !== code(got))
+            failures.push(
+              `${label} (a missing id answers ${missing.status} ${JSON.stringify(missing.body)})`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
