@@ -2,6 +2,19 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { SummaryLineReporter } from './tests/support/summary-line-reporter.ts';
 
+/**
+ * Integration files run a second time with every test server on its own PostgreSQL database: those whose
+ * servers read and write storage (auth, documents, files, chats, activities). The CLI, examples, OIDC
+ * and `npm start` files test processes and protocols over the same routes, so PGlite covers them.
+ */
+const POSTGRES_INTEGRATION_FILES = [
+  'integration/auth-sdk.test.ts',
+  'integration/documents-sdk.test.ts',
+  'integration/files-sdk.test.ts',
+  'integration/ai-sdk.test.ts',
+  'integration/chat-openai-compatible.test.ts',
+];
+
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
@@ -52,6 +65,22 @@ export default defineConfig({
           name: 'integration',
           root: './tests',
           include: ['integration/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The integration files that touch storage again, on a real PostgreSQL (docs/deployment.md).
+          name: 'integration-postgres',
+          root: './tests',
+          include: POSTGRES_INTEGRATION_FILES,
+          // The hostile-string round-trips (~4,000 sequential requests) test input validation, the same
+          // on both databases; PGlite runs them, and on PostgreSQL they alone take minutes.
+          testNamePattern: /^(?!.*hostile strings from the corpus)/,
+          env: { PLANWRIGHT_TEST_DATABASE: 'postgres' },
+          globalSetup: ['./support/postgres-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
         },

@@ -11,6 +11,8 @@ import { ensureSystemPackage, POSTGRESQL, postgresBinDir } from './system-packag
 export interface TestPostgres {
   /** Where it came from, for test names and messages. */
   source: 'TEST_DATABASE_URL' | 'local cluster';
+  /** The server's maintenance database (`postgres://…/postgres` for a local cluster). */
+  adminUrl: string;
   /** Creates an empty database and returns its URL. */
   createDatabase(): Promise<string>;
   /** Drops the databases it created and stops a cluster it started. */
@@ -67,6 +69,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   if (external) {
     return {
       source: 'TEST_DATABASE_URL',
+      adminUrl: external,
       createDatabase: makeCreate(external),
       stop: () => dropCreated(external),
     };
@@ -114,6 +117,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     source: 'local cluster',
+    adminUrl,
     createDatabase: makeCreate(adminUrl),
     async stop() {
       try {
@@ -124,4 +128,14 @@ export async function startPostgres(): Promise<TestPostgres> {
       }
     },
   };
+}
+
+/** Drops the database `url` names (its connections cut first), through the server's admin database. */
+export async function dropDatabase(adminUrl: string, url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  // Only names createDatabase made: the value goes into SQL unquoted.
+  if (!/^planwright_test_[0-9a-f]{12}$/.test(name)) throw new Error(`not a test database: ${name}`);
+  await adminPool(adminUrl, async (client) => {
+    await client.query(`drop database if exists ${name} with (force)`);
+  });
 }

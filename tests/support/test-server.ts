@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, loadConfig } from '@planwright/server';
+import pg from 'pg';
+import { dropDatabase } from './postgres.js';
 
 /** A real Planwright server on a random loopback port, with its own data directory. */
 export interface TestServer {
@@ -31,6 +34,40 @@ export interface TestServerOptions {
   ownPublicUrl?: boolean;
   /** The server's clock. */
   now?: () => Date;
+  /**
+   * The database: the embedded PGlite in the data directory, or a fresh database of its own on the test
+   * PostgreSQL server. Defaults to `PLANWRIGHT_TEST_DATABASE` (`postgres` in the `integration-postgres`
+   * project), else PGlite. `env.DATABASE_URL` wins over both.
+   */
+  database?: 'pglite' | 'postgres';
+}
+
+/** The database the integration suite runs on: `PLANWRIGHT_TEST_DATABASE=postgres` switches it. */
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  return process.env.PLANWRIGHT_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/**
+ * A new empty database on the test run's PostgreSQL server, TEST_DATABASE_URL (which the
+ * integration-postgres project's global setup points at the cluster it started).
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl)
+    throw new Error(
+      'PostgreSQL tests need TEST_DATABASE_URL: run them with `--project integration-postgres`, which starts a cluster',
+    );
+  const name = `planwright_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => dropDatabase(adminUrl, url.toString()) };
 }
 
 /** A port nothing listens on right now (the OS picks it; it is free again when this resolves). */
@@ -52,7 +89,10 @@ export function freePort(): Promise<number> {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'planwright-test-server-'));
   const port = options.ownPublicUrl ? await freePort() : 0;
+  const usePostgres = (options.database ?? testDatabaseKind()) === 'postgres' && !options.env?.DATABASE_URL;
+  const database = usePostgres ? await createTestDatabase() : undefined;
   const config = loadConfig({
+    ...(database ? { DATABASE_URL: database.url } : {}),
     PLANWRIGHT_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     PORT: String(port),
@@ -95,6 +135,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await app?.close();
       app = null;
       rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }

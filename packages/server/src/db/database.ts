@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { packagePath } from '../package-paths.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { type DatabaseEvents, pgliteEvents, postgresEvents } from './database-events.js';
 import * as schema from './schema.js';
 
 /** The query builder every repository uses; the same type over PGlite and node-postgres. */
@@ -21,6 +22,8 @@ export type DatabaseLocation = { kind: 'pglite'; dataDir: string } | { kind: 'po
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: Db;
+  /** Cross-instance notifications (LISTEN/NOTIFY); on PGlite they stay in this one process. */
+  readonly events: DatabaseEvents;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /** Closes every connection. Idempotent. */
@@ -32,6 +35,8 @@ export const migrationsFolder = packagePath('drizzle');
 
 // Any constant works; it only has to be the same for every instance that migrates this database.
 const MIGRATION_LOCK_ID = 7_482_211_903;
+/** How long a request waits for a PostgreSQL connection before it answers 503. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * Opens the database and runs pending migrations before answering. Migrations are forward-only and
@@ -51,8 +56,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     const open = client;
-    return toDatabase('pglite', db as unknown as Db, async () => {
+    const events = pgliteEvents(open);
+    return toDatabase('pglite', db as unknown as Db, events, async () => {
       try {
+        await events.close();
         await open.close();
       } finally {
         lock.release();
@@ -80,20 +87,37 @@ async function openPostgres(url: string): Promise<Database> {
   } finally {
     await migrationClient.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A bounded connect time: with the database gone a request fails with 503 instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  return toDatabase('postgres', drizzleNodePostgres({ client: pool, schema }) as unknown as Db, () =>
-    pool.end(),
+  // Nor may one that is checked out (mid-transaction): pg-pool listens only to idle clients, and the
+  // failure reaches the query anyway, which answers 503.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const events = postgresEvents(url);
+  return toDatabase(
+    'postgres',
+    drizzleNodePostgres({ client: pool, schema }) as unknown as Db,
+    events,
+    async () => {
+      await events.close();
+      await pool.end();
+    },
   );
 }
 
 /** The same Database over either driver: `close` runs once however often it is called. */
-function toDatabase(kind: Database['kind'], db: Db, closeConnections: () => Promise<void>): Database {
+function toDatabase(
+  kind: Database['kind'],
+  db: Db,
+  events: DatabaseEvents,
+  closeConnections: () => Promise<void>,
+): Database {
   let closing: Promise<void> | undefined;
   return {
     kind,
     db,
+    events,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,4 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  databaseFailureSummary,
+  databaseUnavailableError,
+  isDatabaseUnavailable,
+} from '../db/database-unavailable.js';
 import { type ErrorBody, HttpError } from './http-error.js';
 
 // Fastify's own client errors, told in words a user can act on.
@@ -19,6 +24,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(error.toBody());
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Expected while the database restarts or fails over: one warning line, no stack per request.
+      request.log.warn({ err: databaseFailureSummary(error) }, 'database unavailable');
+      const unavailable = databaseUnavailableError();
+      if (unavailable.headers) reply.headers(unavailable.headers);
+      return reply.status(503).send(unavailable.toBody());
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,10 +1,12 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { ChatConnection } from '../ai/chat/chat-connection.js';
 import { CHAT_CLOSE } from '../ai/chat/chat-frames.js';
 import type { ChatDeps } from '../ai/chat/chat-turn.js';
 import { allowedOrigins } from '../auth/request-credentials.js';
 import type { SessionService } from '../auth/session-service.js';
+import { DATABASE_CHANNELS } from '../db/database-events.js';
 import { uuidParam } from '../http/uuid-param.js';
 
 /**
@@ -34,6 +36,18 @@ export function parseChatPath(path: string): {
   return { documentId, sectionUuid, subsectionUuid, chatId };
 }
 
+const endedSessionsSchema = z.array(z.string().max(64)).max(1000);
+
+/** The session ids of a `sessions_ended` notification; a payload that is not one is ignored. */
+function endedSessionIds(payload: string): ReadonlySet<string> {
+  try {
+    const parsed = endedSessionsSchema.safeParse(JSON.parse(payload));
+    return new Set(parsed.success ? parsed.data : []);
+  } catch {
+    return new Set();
+  }
+}
+
 /**
  * `/ws/document/{doc}[/section/{s}][/subsection/{ss}]/chat[/{chatId}]/?token=…` (spec 001 §7). The socket
  * is always accepted, then closed with a reason the client can show: 4401 without a valid session,
@@ -44,6 +58,13 @@ export async function chatSocketRoutes(
   deps: ChatDeps & { sessions: SessionService },
 ): Promise<void> {
   const connections = new Set<ChatConnection>();
+  // A sign-out on any instance closes this instance's sockets of that session (LISTEN/NOTIFY).
+  const stopListening = deps.storage.events.listen(DATABASE_CHANNELS.sessionsEnded, (payload) => {
+    const ids = payload === null ? null : endedSessionIds(payload);
+    for (const connection of connections) connection.sessionsEnded(ids);
+  });
+  await deps.storage.events.listening();
+  app.addHook('onClose', async () => stopListening());
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     // Closing lets answers in flight finish and be stored (bounded by the shutdown timeout).

@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  databaseFailureSummary,
+} from '../db/database-unavailable.js';
 import type { Storage } from '../storage/storage.js';
 
 /** `GET /api/v1/health`: 200 when the database answers, 503 when it does not. */
@@ -9,10 +14,15 @@ export function healthRoutes(app: FastifyInstance, deps: { storage: Storage; ver
       await deps.storage.ping();
       return { status: 'ok', ...base };
     } catch (error) {
-      request.log.warn({ err: error }, 'health check: database did not answer');
-      return reply
-        .status(503)
-        .send({ status: 'error', ...base, detail: 'The database is not answering.', code: 'unavailable' });
+      // One line without a stack: while the database is down, every probe lands here.
+      request.log.warn({ err: databaseFailureSummary(error) }, 'health check: database did not answer');
+      return (
+        reply
+          .status(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          // `unavailable` is the code health checks have always answered; load balancers may match it.
+          .send({ status: 'error', ...base, detail: DATABASE_UNAVAILABLE.detail, code: 'unavailable' })
+      );
     }
   });
 }

@@ -1,5 +1,6 @@
-import { eq, lte, or } from 'drizzle-orm';
+import { eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { DATABASE_CHANNELS } from '../db/database-events.js';
 import { sessions, users } from '../db/schema.js';
 import type { UserRecord } from './user-repository.js';
 
@@ -43,7 +44,8 @@ export class SessionRepository {
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.id, id));
+    const rows = await this.db.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
+    await this.announceEnded(rows);
   }
 
   /** Deletes sessions idle since `idleBefore` or created before `createdBefore`. Returns how many went. */
@@ -52,11 +54,28 @@ export class SessionRepository {
       .delete(sessions)
       .where(or(lte(sessions.lastSeenAt, idleBefore), lte(sessions.createdAt, createdBefore)))
       .returning({ id: sessions.id });
+    await this.announceEnded(rows);
     return rows.length;
   }
 
   /** Ends every session of a user (after a password reset). */
   async deleteForUser(userId: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+    const rows = await this.db
+      .delete(sessions)
+      .where(eq(sessions.userId, userId))
+      .returning({ id: sessions.id });
+    await this.announceEnded(rows);
+  }
+
+  /**
+   * Tells every instance which sessions ended, so chat sockets opened with them close. Sent on the same
+   * connection as the delete: inside a transaction it is heard only if that transaction commits.
+   */
+  private async announceEnded(rows: readonly { id: string }[]): Promise<void> {
+    // NOTIFY payloads stop at 8,000 bytes: 100 uuids in JSON are about 3,900.
+    for (let start = 0; start < rows.length; start += 100) {
+      const ids = JSON.stringify(rows.slice(start, start + 100).map((row) => row.id));
+      await this.db.execute(sql`select pg_notify(${DATABASE_CHANNELS.sessionsEnded}, ${ids})`);
+    }
   }
 }

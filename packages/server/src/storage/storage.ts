@@ -1,4 +1,5 @@
 import { type Database, type DatabaseLocation, type Db, openDatabase } from '../db/database.js';
+import type { DatabaseEvents } from '../db/database-events.js';
 import { AccountKeyRepository } from './account-key-repository.js';
 import { ActivityRepository } from './activity-repository.js';
 import { AiUsageRepository } from './ai-usage-repository.js';
@@ -34,6 +35,8 @@ export interface Storage {
   readonly appSettings: AppSettingRepository;
   readonly chats: ChatRepository;
   readonly aiUsage: AiUsageRepository;
+  /** Cross-instance notifications (LISTEN/NOTIFY on PostgreSQL; this process only on PGlite). */
+  readonly events: DatabaseEvents;
   /** Runs `work` in one transaction with repositories bound to it; rolls back if it throws. */
   transaction<T>(work: (tx: TransactionalStorage) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -83,6 +86,7 @@ export function createStorage(database: Database): Storage {
   return {
     kind: database.kind,
     ...repositories(database.db),
+    events: database.events,
     transaction: (work) => database.db.transaction((tx) => work(repositories(tx as unknown as Db))),
     ping: () => database.ping(),
     close: () => database.close(),

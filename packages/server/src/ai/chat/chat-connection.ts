@@ -1,4 +1,9 @@
 import type { SessionService } from '../../auth/session-service.js';
+import {
+  DATABASE_UNAVAILABLE,
+  databaseFailureSummary,
+  isDatabaseUnavailable,
+} from '../../db/database-unavailable.js';
 import { HttpError } from '../../http/http-error.js';
 import { type ChatRecord, UNTITLED_CHAT } from '../../storage/chat-repository.js';
 import type { UserRecord } from '../../storage/user-repository.js';
@@ -42,6 +47,8 @@ export class ChatConnection {
   private scope: ChatScope | null = null;
   private chat: ChatRecord | null = null;
   private closed = false;
+  /** The session and token the socket authenticated with, so its sign-out closes it (db/SPEC.md SO3). */
+  private session: { id: string; token: string } | null = null;
   /** Frames wait here until the previous one is handled: order is the client's order. */
   private frames: Promise<void> = Promise.resolve();
   /** Answers run one after another. */
@@ -81,8 +88,41 @@ export class ChatConnection {
     await this.turns;
   }
 
+  /**
+   * Sessions ended on some instance (sign-out, password reset, expiry): a socket opened with one of them
+   * closes with 4401, as its next request would fail. `null` means some may have been missed (the
+   * listening connection was lost), so the socket checks its own session again.
+   */
+  sessionsEnded(ids: ReadonlySet<string> | null): void {
+    const session = this.session;
+    if (!session || this.closed) return;
+    if (ids) {
+      if (ids.has(session.id)) this.close(CHAT_CLOSE.notAuthenticated);
+      return;
+    }
+    this.enqueue(async () => {
+      const lookup = await this.options.deps.sessions
+        .lookup(
+          { client: 'app', token: session.token, ip: this.options.ip, userAgent: this.options.userAgent },
+          { anyClient: true },
+        )
+        // Not an answer about the session (the database is away again): the next recheck decides.
+        .catch(() => undefined);
+      if (lookup && lookup.kind !== 'live') this.close(CHAT_CLOSE.notAuthenticated);
+    });
+  }
+
   private enqueue(work: () => Promise<void>): void {
     this.frames = this.frames.then(work).catch((error: unknown) => {
+      // The database away is an outage to wait out, told as such (db/SPEC.md DU1), not a bug.
+      if (isDatabaseUnavailable(error)) {
+        this.options.deps.log.warn(
+          { err: databaseFailureSummary(error) },
+          'chat frame: database unavailable',
+        );
+        this.send({ type: 'system', content: DATABASE_UNAVAILABLE.detail });
+        return;
+      }
       this.options.deps.log.error({ err: error }, 'chat frame failed');
       this.send({ type: 'system', content: 'Something went wrong on the server. Please try again.' });
     });
@@ -118,7 +158,6 @@ export class ChatConnection {
       return;
     }
     const resolution = await resolveChatScope(deps.storage, lookup.user.id, this.options.ids);
-    if (resolution.kind === 'forbidden') return this.close(CHAT_CLOSE.forbidden);
     if (resolution.kind === 'not_found') return this.close(CHAT_CLOSE.notFound);
     const { scope } = resolution;
     let chat: ChatRecord | undefined;
@@ -137,6 +176,7 @@ export class ChatConnection {
       });
     }
     this.authTimer?.cancel();
+    this.session = { id: lookup.session.id, token };
     this.user = lookup.user;
     this.scope = scope;
     this.chat = chat ?? null;
