@@ -240,7 +240,7 @@ describe('chat over the real socket with the openai-compatible provider', () => 
     session.dispose();
   });
 
-  it("another user's document cannot be chatted about (4403) and its chats are not listed", async () => {
+  it("another user's document cannot be chatted about (4404, as if missing) and its chats are not listed", async () => {
     const stranger = await signUp('chat-stranger');
     const { session } = openSession(stranger, { documentUuid, sectionUuid });
     session.connect();

@@ -91,11 +91,7 @@ export function chatRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void
       subsectionUuid: body.target === 'subsection' ? body.object_id : null,
     });
     if (resolution.kind !== 'ok') {
-      throw new HttpError(
-        404,
-        'not_found',
-        resolution.kind === 'forbidden' ? 'No such document.' : `No such ${resolution.what}.`,
-      );
+      throw new HttpError(404, 'not_found', `No such ${resolution.what}.`);
     }
     const { scope } = resolution;
     const chat = await storage.chats.create(

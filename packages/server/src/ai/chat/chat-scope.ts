@@ -21,8 +21,6 @@ export interface ChatScopeIds {
 
 export type ChatScopeResolution =
   | { kind: 'ok'; scope: ChatScope }
-  /** The document is someone else's: the socket closes with 4403, HTTP answers 404. */
-  | { kind: 'forbidden' }
   | { kind: 'not_found'; what: 'document' | 'section' | 'subsection' };
 
 /**
@@ -35,10 +33,9 @@ export async function resolveChatScope(
   ids: ChatScopeIds,
 ): Promise<ChatScopeResolution> {
   const document = await storage.documents.findOwnedHead(ids.documentId, ownerId);
-  if (!document) {
-    const exists = (await storage.documents.revisionOf(ids.documentId)) !== undefined;
-    return exists ? { kind: 'forbidden' } : { kind: 'not_found', what: 'document' };
-  }
+  // Someone else's document is answered exactly like a missing one (4404, as HTTP's 404): a close code
+  // must not tell a caller that a uuid exists.
+  if (!document) return { kind: 'not_found', what: 'document' };
   const sectionUuid = ids.sectionUuid ?? null;
   const subsectionUuid = ids.subsectionUuid ?? null;
   if (!sectionUuid && !subsectionUuid) {

@@ -81,9 +81,10 @@ describe('chat socket: authentication and access (CH1–CH3)', () => {
     expect(closed.reason).toMatch(/sign in/i);
   });
 
-  it("CH3 another user's document closes with 4403; a path naming nothing closes with 4404", async () => {
+  it("CH2 another user's document closes with 4404, exactly like a path naming nothing", async () => {
     const foreign = await openChatSocket(chatUrl(base, subsectionPath(), bob.token));
-    expect((await foreign.closed).code).toBe(4403);
+    const closed = await foreign.closed;
+    expect(closed.code).toBe(4404);
     const missing = await openChatSocket(
       chatUrl(base, { documentId: '00000000-0000-4000-8000-000000000000' }, alice.token),
     );
