@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { DocumentDetail } from '@planwright/sdk';
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
-import { useBrowserHarness } from '../support/browser.js';
+import { type ExpectedConsoleError, useBrowserHarness } from '../support/browser.js';
 import { corpusPath } from '../support/corpus.js';
 import {
   allNodes,
@@ -196,8 +196,18 @@ describe('pasting into the editor in Chromium against the real server', () => {
     );
   });
 
+  const CSP_REFUSED_HANDLER: ExpectedConsoleError = {
+    text: /^Executing inline event handler violates the following Content Security Policy directive 'script-src /,
+    url: /.*/,
+  };
+
   it('runs nothing from hostile pasted HTML and saves no dangerous link', async () => {
-    const user = await signedInEditorUser(harness, 'paste-hostile@example.com', { installClock: true });
+    const user = await signedInEditorUser(harness, 'paste-hostile@example.com', {
+      installClock: true,
+      // The page's CSP refusing the pasted markup's inline handlers is the CSP working (docs/security.md):
+      // Chromium reports each refusal as a console error. Nothing runs either way (checked below).
+      expected: [CSP_REFUSED_HANDLER],
+    });
     const document = await createDefaultDocument(user);
     const { page } = user;
     await openEditor(harness, page, document.uuid);
