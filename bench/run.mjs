@@ -91,6 +91,95 @@ for (const entry of history)
 const shown = BENCHES.map((file) => file.replace(/\.mjs$/, ''))
   .map((name) => latest.get(name))
   .filter((bench) => bench !== undefined);
+// Each comparison with a named peer, both measured in the same run of one benchmark.
+const PEERS = [
+  {
+    bench: 'cli-version',
+    peer: 'bare Node (`node -e 0`)',
+    ours: /^planwright --version$/,
+    theirs: /^node -e 0/,
+  },
+  {
+    bench: 'document-throughput',
+    peer: 'bare Fastify routes, same database: GET',
+    ours: /^GET ours: latency/,
+    theirs: /^GET bare: latency/,
+  },
+  {
+    bench: 'document-throughput',
+    peer: 'bare Fastify routes, same database: PATCH',
+    ours: /^PATCH ours: latency/,
+    theirs: /^PATCH bare: latency/,
+  },
+  {
+    bench: 'editor-keystroke',
+    peer: 'bare Tiptap (StarterKit), same plan: keystroke p95',
+    ours: /^Keystroke main-thread time, ours: p95/,
+    theirs: /^Keystroke main-thread time, bare Tiptap: p95/,
+  },
+  {
+    bench: 'editor-keystroke',
+    peer: 'bare Tiptap: time to interactive',
+    ours: /^Time to interactive editor, ours/,
+    theirs: /^Time to interactive editor, bare Tiptap/,
+  },
+  {
+    bench: 'markdown-export',
+    peer: 'prosemirror-markdown serializer, ~150 KB plan',
+    ours: /^documentToMarkdown ~150 KB/,
+    theirs: /^prosemirror-markdown serializer, whole document, ~150 KB/,
+  },
+  {
+    bench: 'docx-vs-pandoc',
+    peer: 'pandoc, docx4j Getting Started (.docx → Markdown)',
+    ours: /Getting Started.*: planwright convert$/,
+    theirs: /Getting Started.*: pandoc$/,
+  },
+  {
+    bench: 'docx-vs-pandoc',
+    peer: 'pandoc, POI bug65649',
+    ours: /bug65649.*: planwright convert$/,
+    theirs: /bug65649.*: pandoc$/,
+  },
+  {
+    bench: 'docx-vs-pandoc',
+    peer: 'pandoc, generated 200-page plan',
+    ours: /200-page plan: planwright convert$/,
+    theirs: /200-page plan: pandoc$/,
+  },
+];
+const amount = (r) => r.median ?? r.value;
+const peerRows = PEERS.flatMap(({ bench: name, peer, ours, theirs }) => {
+  const bench = shown.find((b) => b.bench === name);
+  const a = bench?.results.find((r) => ours.test(r.name));
+  const b = bench?.results.find((r) => theirs.test(r.name));
+  if (!bench || !a || !b || !amount(b)) return [];
+  const ratio = Math.round((amount(a) / amount(b)) * 100) / 100;
+  return [
+    `| ${bench.title} | ${peer} | ${cell(a)} | ${cell(b)} | ${ratio} × | ${bench.date.slice(0, 10)}, ${bench.commit} |`,
+  ];
+});
+const targeted = shown.flatMap((bench) =>
+  bench.results
+    .filter((r) => typeof r.pass === 'boolean')
+    .map((r) => `| ${bench.title} | ${r.name} | ${cell(r)} | ${r.target} | ${verdict(r)} |`),
+);
+lines.push(
+  '## At a glance: against named peers',
+  '',
+  'Ours ÷ peer on the same machine in the same run (for times, below 1 is faster than the peer).',
+  '',
+  '| benchmark | compared with | ours | the peer | ours ÷ peer | measured |',
+  '|---|---|---|---|---|---|',
+  ...peerRows,
+  '',
+  '## At a glance: targets',
+  '',
+  '| benchmark | measure | result | target | |',
+  '|---|---|---|---|---|',
+  ...targeted,
+  '',
+);
 for (const bench of shown) {
   const fresh = results.some((result) => result.bench === bench.bench);
   lines.push(`## ${bench.title}`, '');
