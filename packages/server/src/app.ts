@@ -74,7 +74,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     // On close, idle keep-alive sockets go at once; requests in flight are allowed to finish.
     forceCloseConnections: 'idle',
-    trustProxy: false,
+    // Behind a load balancer the client's address comes from X-Forwarded-For, from the proxies named only.
+    trustProxy: config.trustProxy,
     // Read in genReqId instead: Fastify would take the header as it is, unchecked.
     requestIdHeader: false,
     // A caller's id is kept when it is safe to log; otherwise a fresh one is made.

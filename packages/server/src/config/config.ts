@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { packagePath } from '../package-paths.js';
@@ -7,6 +8,29 @@ const port = z.coerce.number().int().min(0).max(65_535);
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional());
+
+// proxy-addr's names for address ranges, as Fastify's trustProxy takes them.
+const TRUST_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isTrustedProxyEntry = (entry: string) => {
+  if (TRUST_PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+};
+/** TRUST_PROXY: a hop count (1–10), or addresses, CIDRs and range names separated by commas. */
+const trustProxySchema = z.union([
+  z.string().trim().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(10)),
+  z
+    .string()
+    .transform((value) => value.split(',').map((entry) => entry.trim()))
+    .refine((entries) => entries.length > 0 && entries.every(isTrustedProxyEntry), {
+      message:
+        'must be a hop count (1–10) or addresses and CIDRs separated by commas (loopback, linklocal and uniquelocal name ranges)',
+    }),
+]);
 
 const httpUrl = z
   .string()
@@ -53,6 +77,7 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('contact@planwright.localhost')),
   STRIPE_PUBLIC_KEY: optionalString,
   STRIPE_PRICING_TABLE_ID: optionalString,
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxySchema.optional()),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -198,6 +223,11 @@ export interface ServerConfig {
   contactEmail: string;
   stripe: { publicKey: string; pricingTableId: string } | undefined;
   shutdownTimeoutMs: number;
+  /**
+   * Which proxies in front of the server to believe about the client's address (`X-Forwarded-For`), as
+   * Fastify's `trustProxy`: a hop count or addresses/CIDRs; `false` believes none (the default).
+   */
+  trustProxy: number | string[] | false;
   /** Imports and exports (`docs/deployment.md`): worker threads, time limit, sizes. */
   conversion: ConversionConfig;
   sessions: { idleTimeoutMs: number; maxAgeMs: number; secureCookies: boolean };
@@ -299,6 +329,7 @@ export function loadConfig(
         ? { publicKey: e.STRIPE_PUBLIC_KEY, pricingTableId: e.STRIPE_PRICING_TABLE_ID }
         : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY ?? false,
     conversion: {
       timeoutMs: e.CONVERSION_TIMEOUT_MS,
       workers: e.CONVERSION_WORKERS,
