@@ -22,6 +22,7 @@ const BENCHES = [
   'docx-vs-pandoc.mjs',
   'chat-relay.mjs',
   'chat-first-character.mjs',
+  'load.mjs',
 ];
 const only = process.argv.slice(2);
 

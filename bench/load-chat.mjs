@@ -1,0 +1,55 @@
+// Chat sockets for benchmarks: an authenticated chat WebSocket that keeps every frame with its arrival
+// time, waiting for a frame, and a process's resident memory. The same steps as bench/chat-relay.mjs.
+import { readFileSync } from 'node:fs';
+import WebSocket from 'ws';
+
+/** The resident set size of process `pid` in KiB (Linux /proc). */
+export function rssKiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+}
+
+/** Opens chat `chatId` on document `documentId` with session `token`; resolves once it is authenticated. */
+export async function openChat(serverUrl, token, documentId, chatId) {
+  const ws = new WebSocket(
+    `${serverUrl.replace('http', 'ws')}/ws/document/${documentId}/chat/${chatId}/?token=${token}`,
+  );
+  const chat = { ws, frames: [], waiters: [] };
+  ws.on('message', (data) => {
+    const at = performance.now();
+    chat.frames.push({ at, frame: JSON.parse(data.toString()) });
+    for (const wake of chat.waiters.splice(0)) wake();
+  });
+  ws.on('close', () => {
+    chat.closed = true;
+    for (const wake of chat.waiters.splice(0)) wake();
+  });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  const authenticated = await waitFor(chat, (f) => f.type === 'authenticated', 0, 30_000);
+  if (!authenticated) throw new Error(`chat ${chatId} was not authenticated`);
+  return chat;
+}
+
+/**
+ * The first frame from index `from` on that `match`es, with its arrival time; `undefined` when the socket
+ * closed or `timeoutMs` passed first (a stuck answer fails the benchmark's count instead of hanging it).
+ */
+export async function waitFor(chat, match, from, timeoutMs = 120_000) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const found = chat.frames.slice(from).find((entry) => match(entry.frame));
+    if (found) return found;
+    const left = deadline - performance.now();
+    if (chat.closed || left <= 0) return undefined;
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, left);
+      chat.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
