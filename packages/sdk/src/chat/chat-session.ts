@@ -139,6 +139,8 @@ export interface ChatSessionOptions {
   queueLimit?: number;
   /** Queue sends while disconnected (default `true`); `false` refuses them with "AI Agent is not connected". */
   queueWhileDisconnected?: boolean;
+  /** How long after a ping a silent socket counts as stalled and is dropped (C46); default 10 s. */
+  pongTimeoutMs?: number;
 }
 
 interface QueuedFrame {
@@ -148,6 +150,7 @@ interface QueuedFrame {
 
 type TimerName =
   | 'ping'
+  | 'pongWait'
   | 'stabilize'
   | 'reconnect'
   | 'history'
@@ -222,6 +225,11 @@ export class ChatSession extends Subscribable {
   private switching = false;
   private disposed = false;
   private queue: QueuedFrame[] = [];
+  /** Messages handed to a socket whose storing the server has not confirmed yet, by client id (C47). */
+  private readonly unconfirmed = new Map<string, QueuedFrame>();
+  /** After a reconnect the queue waits for history, so a message lost on the wire goes first (C47). */
+  private holdQueue = false;
+  private readonly pongTimeoutMs: number;
   private readonly historyKeys = new Set<string>();
   private historyRequestedAt = 0;
   private streamingId: string | null = null;
@@ -245,6 +253,7 @@ export class ChatSession extends Subscribable {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError('queueLimit must be a positive integer');
     this.queueLimit = limit;
     this.queueWhileDisconnected = options.queueWhileDisconnected ?? true;
+    this.pongTimeoutMs = options.pongTimeoutMs ?? CHAT_TIMINGS.pongTimeoutMs;
     this.baseUrl = options.baseUrl;
     this.getToken = options.getToken;
     this.scope = fullScope(options.scope);
@@ -302,7 +311,10 @@ export class ChatSession extends Subscribable {
       if (this.socket === socket) this.handleOpen(socket, token);
     };
     socket.onmessage = (event) => {
-      if (this.socket === socket) this.handleFrame(event.data);
+      if (this.socket !== socket) return;
+      // Any frame proves the connection is alive (C46).
+      this.clearTimer('pongWait');
+      this.handleFrame(event.data);
     };
     socket.onclose = (event) => this.handleClose(socket, event);
     socket.onerror = () => {
@@ -353,6 +365,8 @@ export class ChatSession extends Subscribable {
     }
     this.scope = next;
     this.failQueued();
+    this.unconfirmed.clear();
+    this.holdQueue = false;
     this.endStream(true);
     const socket = this.socket;
     this.stopConnectionTimers();
@@ -402,6 +416,8 @@ export class ChatSession extends Subscribable {
     // Armed before sending: a transport may answer synchronously, inside `send`.
     this.startTimer('historyTimeout', CHAT_TIMINGS.historyTimeoutMs, () => {
       this.set({ historyLoading: false, historyWarning: CHAT_TEXTS.historyTimeout });
+      // Without history the lost ones cannot be told apart: send what waits rather than hold it forever.
+      this.releaseQueue();
       this.startTimer('warningClear', CHAT_TIMINGS.warningClearMs, () => this.clearWarningIfConnected());
     });
     this.set({ historyLoading: true });
@@ -521,6 +537,7 @@ export class ChatSession extends Subscribable {
   }
 
   private handleOpen(socket: ChatSocket, token: string): void {
+    const reopened = this.everOpened;
     this.open = true;
     this.everOpened = true;
     try {
@@ -542,7 +559,12 @@ export class ChatSession extends Subscribable {
       stabilizing: true,
       historyWarning: keepWarning ? this.state.historyWarning : null,
     });
-    this.flushQueue();
+    if (reopened) {
+      // Answers finished and messages stored while the socket was down: ask history again (C47).
+      this.historyKeys.delete(scopeKey(this.scope));
+      this.holdQueue = this.unconfirmed.size > 0;
+    }
+    if (!this.holdQueue) this.flushQueue();
     if (!this.historyKeys.has(scopeKey(this.scope))) {
       this.startTimer('history', CHAT_TIMINGS.historyDelayMs, () => this.requestHistory());
     }
@@ -551,13 +573,31 @@ export class ChatSession extends Subscribable {
   private schedulePing(): void {
     this.startTimer('ping', CHAT_TIMINGS.pingMs, () => {
       if (!this.open || !this.socket) return;
+      const socket = this.socket;
+      // A socket that stays silent after a ping is stalled: drop it and reconnect (C46). Armed before
+      // sending: a transport may answer synchronously, inside `send`.
+      this.startTimer('pongWait', this.pongTimeoutMs, () => this.dropStalled(socket));
       this.transmit({ type: 'ping', timestamp: this.clock.now() });
       this.schedulePing();
     });
   }
 
+  private dropStalled(socket: ChatSocket): void {
+    if (this.socket !== socket) return;
+    this.logger.warn('Chat connection stalled');
+    this.handleClose(socket, { code: 1006 });
+    this.closeQuietly(socket);
+  }
+
+  /** Ends C47's hold: the queue goes out in order. */
+  private releaseQueue(): void {
+    if (!this.holdQueue) return;
+    this.holdQueue = false;
+    this.flushQueue();
+  }
+
   private flushQueue(): void {
-    while (this.queue.length > 0 && this.open && this.socket) {
+    while (this.queue.length > 0 && this.open && this.socket && !this.holdQueue) {
       const entry = this.queue.shift() as QueuedFrame;
       this.transmit(entry.frame, entry.messageId);
     }
@@ -577,6 +617,7 @@ export class ChatSession extends Subscribable {
       return false;
     }
     if (messageId) {
+      if (frame.type === 'message') this.unconfirmed.set(frame.client_id, { frame, messageId });
       this.awaiting += 1;
       this.updateMessage(messageId, (m) => ({ ...m, metadata: { ...m.metadata, delivery: 'sent' } }));
       this.set({ loading: true });
@@ -598,6 +639,7 @@ export class ChatSession extends Subscribable {
     this.stopConnectionTimers();
     this.endStream(true);
     this.abandonHistoryRequest();
+    this.holdQueue = false;
     this.awaiting = 0;
     this.set({ stabilizing: false, loading: false, toolGenerating: false });
     if (AUTH_CLOSE_CODES.has(code)) {
@@ -711,6 +753,8 @@ export class ChatSession extends Subscribable {
         return;
       case 'human':
         if (frame.chatId !== null && frame.chatId !== this.state.chatId) this.set({ chatId: frame.chatId });
+        // The server stored it: it is never resent (C47).
+        if (frame.clientId) this.unconfirmed.delete(frame.clientId);
         if (frame.clientId && this.state.messages.some((m) => m.metadata.clientId === frame.clientId)) return;
         this.addMessage('user', frame.content);
         return;
@@ -833,6 +877,7 @@ export class ChatSession extends Subscribable {
 
   private applyHistory(entries: readonly HistoryEntry[]): void {
     this.clearTimer('historyTimeout');
+    this.requeueLost(entries);
     const fromHistory: ChatMessage[] = entries.map((entry, index) => ({
       id: entry.id ? `history-${entry.id}` : `history-${index}-${this.createId()}`,
       role: entry.role,
@@ -852,12 +897,44 @@ export class ChatSession extends Subscribable {
         (m.metadata.delivery === 'queued' || m.id === this.streamingId || this.isSince(m)) &&
         !(m.metadata.clientId !== undefined && seen.has(m.metadata.clientId)),
     );
-    // An answer still streaming is in history as a snapshot; the live copy wins (C18).
-    const live = new Set(local.map((m) => m.metadata.serverId).filter((id) => id !== undefined));
-    const kept = fromHistory.filter(
-      (m) => !(m.role === 'ai' && m.metadata.serverId && live.has(m.metadata.serverId)),
-    );
-    this.set({ messages: [...kept, ...local], historyLoading: false });
+    // An answer still streaming is in history as a snapshot; the live copy wins, in the snapshot's place (C18).
+    const live = new Map<string, ChatMessage>();
+    for (const m of local) if (m.role === 'ai' && m.metadata.serverId) live.set(m.metadata.serverId, m);
+    const placed = new Set<ChatMessage>();
+    const kept = fromHistory.map((m) => {
+      const copy = m.role === 'ai' && m.metadata.serverId ? live.get(m.metadata.serverId) : undefined;
+      if (!copy) return m;
+      placed.add(copy);
+      return copy;
+    });
+    this.set({ messages: [...kept, ...local.filter((m) => !placed.has(m))], historyLoading: false });
+    // Flushed after the merge, so the requeued messages keep their place in the transcript (C47).
+    this.releaseQueue();
+  }
+
+  /**
+   * C47: a message handed to a socket that dropped before the server stored it is not in history; it goes back to
+   * the front of the queue with its client id (the server ignores a copy it already has, CH7).
+   */
+  private requeueLost(entries: readonly HistoryEntry[]): void {
+    const stored = new Set(entries.map((entry) => entry.clientId).filter((id) => id !== null));
+    const lost: QueuedFrame[] = [];
+    for (const [clientId, entry] of this.unconfirmed) {
+      if (!stored.has(clientId) && this.holdQueue) lost.push(entry);
+      if (stored.has(clientId) || this.holdQueue) this.unconfirmed.delete(clientId);
+    }
+    if (lost.length > 0) {
+      const ids = new Set(lost.map((entry) => entry.messageId));
+      this.queue = [...lost, ...this.queue];
+      this.state = {
+        ...this.state,
+        messages: this.state.messages.map((m) =>
+          ids.has(m.id)
+            ? Object.freeze({ ...m, metadata: { ...m.metadata, delivery: 'queued' as const } })
+            : m,
+        ),
+      };
+    }
   }
 
   private isSince(message: ChatMessage): boolean {
@@ -906,6 +983,7 @@ export class ChatSession extends Subscribable {
 
   private stopConnectionTimers(): void {
     this.clearTimer('ping');
+    this.clearTimer('pongWait');
     this.clearTimer('stabilize');
     this.clearTimer('history');
   }

@@ -22,6 +22,8 @@ export const CHAT_TEXTS = {
 /** The timings of spec 001 §9, in milliseconds (C1). */
 export const CHAT_TIMINGS = {
   pingMs: 30_000,
+  /** C46: silence this long after a ping means the connection stalled. */
+  pongTimeoutMs: 10_000,
   stabilizationMs: 5_000,
   initialErrorSuppressionMs: 3_000,
   maxReconnectAttempts: 5,

@@ -149,7 +149,8 @@ describe('C39 chaos: drops during 200 streamed answers', () => {
       runChaos(seed);
     // The run really exercised drops, interrupted streams and a full queue.
     expect(connections).toBeGreaterThan(5);
-    expect(session.getSnapshot().messages.filter((m) => m.metadata.interrupted).length).toBeGreaterThan(0);
+    // (History after each reconnect, C47, replaces an interrupted copy: count the interruptions seen.)
+    expect(events.filter((e) => e.type === 'end' && e.interrupted).length).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
     const snap = session.getSnapshot();
     expect(completed).toBeGreaterThanOrEqual(200);

@@ -6,6 +6,7 @@ describe('C1 C2 constants and texts', () => {
   it('C1: the timings of spec 001 §9', () => {
     expect(CHAT_TIMINGS).toEqual({
       pingMs: 30_000,
+      pongTimeoutMs: 10_000,
       stabilizationMs: 5_000,
       initialErrorSuppressionMs: 3_000,
       maxReconnectAttempts: 5,

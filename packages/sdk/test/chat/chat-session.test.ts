@@ -428,7 +428,7 @@ describe('C11–C16 sending', () => {
 });
 
 describe('C17 C18 C30 history', () => {
-  it('C17: requested 500 ms after connect, once per scope, forceable', () => {
+  it('C17 C47: requested 500 ms after connect, once per scope and again after a reconnect, forceable', () => {
     const { session, server, clock } = setup();
     session.connect();
     clock.advance(499);
@@ -440,14 +440,17 @@ describe('C17 C18 C30 history', () => {
     expect(session.getSnapshot().historyLoading).toBe(false);
     expect(session.getSnapshot().messages.map((m) => m.content)).toEqual(['old']);
     clock.advance(10_000);
+    clock.advance(5_000);
+    expect(frames(server, 'history')).toHaveLength(1);
     server.last.drop();
     clock.advance(2_000);
-    expect(frames(server, 'history')).toHaveLength(1);
-    session.requestHistory({ force: true });
+    // C47: answers may have finished while the socket was down; the reconnect asks again.
     expect(frames(server, 'history')).toHaveLength(2);
+    session.requestHistory({ force: true });
+    expect(frames(server, 'history')).toHaveLength(3);
     session.switchTo({ subsectionUuid: 'sub-1' });
     clock.advance(500);
-    expect(frames(server, 'history')).toHaveLength(3);
+    expect(frames(server, 'history')).toHaveLength(4);
   });
 
   it('C30: a 10 s time-out shows the warning, cleared 5 s later when connected', () => {

@@ -14,6 +14,8 @@ export class FakeServerSocket {
   onFrame: ((text: string) => void) | null = null;
   /** Set to make the client's `send` throw (a broken transport). */
   failSends = false;
+  /** Answers each `ping` with a `pong`, as the real server does (C46); `false` simulates a stalled connection. */
+  answerPings = true;
 
   constructor(
     readonly url: string,
@@ -54,6 +56,7 @@ export class FakeServerSocket {
     if (!this.isOpen) throw new Error('socket is not open');
     this.received.push(text);
     this.onFrame?.(text);
+    if (this.answerPings && text.startsWith('{"type":"ping"')) this.send({ type: 'pong' });
   }
 }
 
