@@ -208,16 +208,17 @@ describe('network faults', () => {
     const controller = new SaveController<DocumentJson>({
       read: () => content,
       write: async (next, { ifMatch, signal }) => {
-        // The controller never aborts a flight: a stalled request needs the transport's time-out (S7).
         const answer = await client.documents.update(
           plan.uuid,
           { content: next },
-          { ifMatch: ifMatch ?? undefined, signal: AbortSignal.any([signal, AbortSignal.timeout(500)]) },
+          { ifMatch: ifMatch ?? undefined, signal },
         );
         return { revision: answer.revision };
       },
       debounceMs: DOCUMENT_SAVE_DEBOUNCE_MS / 50,
       retry: { baseMs: 10, maxMs: 100, maxAttempts: 100 },
+      // A stalled save is aborted and retried by the controller itself (SDK save rule S27).
+      writeTimeoutMs: 500,
     });
     controller.beginLoading();
     controller.loaded(plan.content, 1);

@@ -437,6 +437,7 @@ export {
 export {
   BLUEPRINT_SAVE_DEBOUNCE_MS,
   DOCUMENT_SAVE_DEBOUNCE_MS,
+  SAVE_WRITE_TIMEOUT_MS,
   SAVED_TO_IDLE_MS,
   type SaveConflict,
   type SaveFailure,

@@ -1,4 +1,5 @@
 import { AbortedError } from '../errors/aborted-error.js';
+import { jsonEqual } from '../model/json-equal.js';
 import { revisionOf } from '../resources/revision.js';
 import { Subscribable } from '../state/subscribable.js';
 import type { Draft, DraftStore } from './draft-store.js';
@@ -14,7 +15,7 @@ import {
   saveSnapshotOf,
   transitionSave,
 } from './save-machine.js';
-import { SAVED_TO_IDLE_MS, type SaveSnapshot } from './save-snapshot.js';
+import { SAVE_WRITE_TIMEOUT_MS, SAVED_TO_IDLE_MS, type SaveSnapshot } from './save-snapshot.js';
 
 /** Time as the controller uses it: the current time and one-shot timers. */
 export interface SaveClock {
@@ -102,13 +103,21 @@ export interface SaveControllerOptions<C> {
   savedToIdleMs?: number;
   /** Defaults: `baseMs` 1000, `maxMs` 30000, `maxAttempts` 8; full jitter. */
   retry?: SaveRetryOptions;
+  /**
+   * A save with no answer after this long is aborted (its `signal` fires with a `TimeoutError`) and handled as a
+   * network failure, retried (S27); default {@link SAVE_WRITE_TIMEOUT_MS}. A stalled connection never hangs saving.
+   */
+  writeTimeoutMs?: number;
   /** Defaults to `Date.now` and the global timers, looked up at each call. */
   clock?: SaveClock;
   /** For the retry jitter, in [0, 1); default `Math.random`. */
   random?: () => number;
   /** The browser-storage copy of unsaved content; without it nothing is stored. */
   drafts?: DraftStore<C>;
-  /** Tells a restored draft from the server's copy; default: JSON string compare. */
+  /**
+   * Tells a draft or the editor's content from the server's copy (S11, S15, S17); default: JSON equality that
+   * ignores the order of keys (PostgreSQL's jsonb answers them in its own order).
+   */
   equals?: (a: C, b: C) => boolean;
 }
 
@@ -118,10 +127,6 @@ const systemClock: SaveClock = {
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
-
-function jsonEquals(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
 
 function checkMs(name: string, value: number, min: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
@@ -200,6 +205,9 @@ export class SaveController<C> extends Subscribable {
   private readonly options: SaveControllerOptions<C>;
   private readonly timing: SaveTiming;
   private readonly clock: SaveClock;
+  private readonly writeTimeoutMs: number;
+  /** The time-out of each save out (S27), cleared by its answer or by `dispose()`. */
+  private readonly writeTimeouts = new Set<unknown>();
   private state: SaveState<C> = initialSaveState<C>();
   private snapshot: SaveSnapshot<C> = Object.freeze(saveSnapshotOf(this.state));
   private readonly queue: SaveEvent<C>[] = [];
@@ -219,6 +227,7 @@ export class SaveController<C> extends Subscribable {
     this.options = options;
     this.timing = timingOf(options);
     this.clock = options.clock ?? systemClock;
+    this.writeTimeoutMs = checkMs('writeTimeoutMs', options.writeTimeoutMs ?? SAVE_WRITE_TIMEOUT_MS, 1);
   }
 
   /** The current state; the same frozen object until something visible changes. */
@@ -338,6 +347,8 @@ export class SaveController<C> extends Subscribable {
 
   /** Clears timers, resolves pending flushes `false`, and ignores the answer of a save still out (S20). */
   dispose(): void {
+    for (const timeout of this.writeTimeouts) this.clock.clearTimeout(timeout);
+    this.writeTimeouts.clear();
     this.dispatch({ type: 'dispose' });
   }
 
@@ -364,7 +375,7 @@ export class SaveController<C> extends Subscribable {
   }
 
   private equals(a: C, b: C): boolean {
-    return this.options.equals ? this.options.equals(a, b) === true : jsonEquals(a, b);
+    return this.options.equals ? this.options.equals(a, b) === true : jsonEqual(a, b);
   }
 
   private attempt<T>(run: () => T, fallback: T): T {
@@ -572,17 +583,34 @@ export class SaveController<C> extends Subscribable {
       return;
     }
     this.persist({ value: content }, ifMatch);
+    const abort = new AbortController();
+    let settled = false;
+    // S27: whichever comes first, the answer or the time-out, decides; the other is ignored.
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      this.clock.clearTimeout(timeout);
+      this.writeTimeouts.delete(timeout);
+      outcome();
+    };
+    const timeout = this.clock.setTimeout(() => {
+      const reason = new DOMException(
+        `No answer to the save within ${this.writeTimeoutMs} ms`,
+        'TimeoutError',
+      );
+      abort.abort(reason);
+      settle(() => this.failed(id, content, new AbortedError({ reason })));
+    }, this.writeTimeoutMs);
+    this.writeTimeouts.add(timeout);
     let answer: Promise<SaveTransportResult<C>>;
     try {
-      answer = Promise.resolve(
-        this.options.write(content, { ifMatch, keepalive, signal: new AbortController().signal }),
-      );
+      answer = Promise.resolve(this.options.write(content, { ifMatch, keepalive, signal: abort.signal }));
     } catch (error) {
       answer = Promise.reject(error);
     }
     answer.then(
-      (result) => this.succeeded(id, content, result),
-      (error: unknown) => this.failed(id, content, error),
+      (result) => settle(() => this.succeeded(id, content, result)),
+      (error: unknown) => settle(() => this.failed(id, content, error)),
     );
   }
 

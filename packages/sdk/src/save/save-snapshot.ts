@@ -5,6 +5,9 @@ export const BLUEPRINT_SAVE_DEBOUNCE_MS = 800;
 /** Spec 001 §9: `saved` turns back to `idle` after 800 ms. */
 export const SAVED_TO_IDLE_MS = 800;
 
+/** How long a save may go without an answer before it is aborted and retried (S27): a stalled connection. */
+export const SAVE_WRITE_TIMEOUT_MS = 30_000;
+
 /** The save badge of spec 001 §4; `dirty` in the snapshot tells "Unsaved changes" apart. */
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
 

@@ -8,6 +8,7 @@ import {
   NetworkError,
   ResponseValidationError,
   RevisionConflictError,
+  SAVE_WRITE_TIMEOUT_MS,
   SAVED_TO_IDLE_MS,
   SaveController,
   type SaveStatus,
@@ -1169,5 +1170,58 @@ describe('S23 injected time', () => {
       lastSavedAt: Date.UTC(2026, 0, 1) + 1000,
     });
     controller.dispose();
+  });
+});
+
+describe('S27 write time-out', () => {
+  it('S27: a save with no answer is aborted after writeTimeoutMs (30 s by default) and retried like a network failure', async () => {
+    expect(SAVE_WRITE_TIMEOUT_MS).toBe(30_000);
+    const h = loaded({ retry: { baseMs: 1000, maxMs: 4000, maxAttempts: 3 }, random: () => 0.5 });
+    h.type('a');
+    h.clock.advance(1000);
+    const stalled = h.only();
+    h.clock.advance(SAVE_WRITE_TIMEOUT_MS - 1);
+    expect(stalled.signal.aborted).toBe(false);
+    h.clock.advance(1);
+    await settle();
+    expect(stalled.signal.aborted).toBe(true);
+    expect((stalled.signal.reason as DOMException).name).toBe('TimeoutError');
+    expect(h.snapshot()).toMatchObject({ status: 'error', dirty: true, retry: { attempt: 1 } });
+    expect(h.snapshot().failure).toMatchObject({ kind: 'network' });
+    expect(AbortedError.isInstance(h.snapshot().failure?.error)).toBe(true);
+    expect(h.storedDraft()?.content).toEqual({ text: 'a' });
+    // The retry sends the same content; its answer saves.
+    h.clock.advance(500);
+    expect(h.only().content).toEqual({ text: 'a' });
+    h.only().resolve({ revision: 2 });
+    await settle();
+    expect(h.snapshot()).toMatchObject({ status: 'saved', dirty: false, revision: 2 });
+  });
+
+  it('S27: the timed-out save answering late changes nothing; an answer in time cancels the time-out', async () => {
+    const h = loaded({ writeTimeoutMs: 5000 });
+    h.type('a');
+    h.clock.advance(1000);
+    const late = h.only();
+    h.clock.advance(5000);
+    await settle();
+    late.resolve({ revision: 7 });
+    await settle();
+    expect(h.snapshot()).toMatchObject({ status: 'error', dirty: true, revision: 1 });
+    // The retry answers in time: no time-out fires after it.
+    h.clock.advance(1000);
+    const retry = h.only();
+    retry.resolve({ revision: 2 });
+    await settle();
+    h.clock.advance(60_000);
+    await settle();
+    expect(retry.signal.aborted).toBe(false);
+    expect(h.snapshot()).toMatchObject({ status: 'idle', dirty: false, revision: 2, failure: null });
+  });
+
+  it('S27: refuses a time-out below 1 ms', () => {
+    const base = { read: () => 1, write: async () => ({ revision: 1 }), debounceMs: 10 };
+    expect(() => new SaveController({ ...base, writeTimeoutMs: 0 })).toThrow(RangeError);
+    expect(() => new SaveController({ ...base, writeTimeoutMs: Number.NaN })).toThrow(RangeError);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  AbortedError,
   createStorageDraftStore,
   DOCUMENT_SAVE_DEBOUNCE_MS,
   type Draft,
@@ -132,6 +133,10 @@ export function createHarness(options: HarnessOptions = {}) {
             reject(error);
           },
         };
+        // As fetch does: an aborted request rejects (S27's time-out aborts a save with no answer).
+        context.signal.addEventListener('abort', () => {
+          if (!write.settled) write.reject(new AbortedError({ reason: context.signal.reason }));
+        });
         writes.push(write);
       }),
     ...(noFetchLatest
