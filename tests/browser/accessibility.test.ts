@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type AxeViolation, seriousViolations } from '../support/axe.js';
 import { type ExpectedConsoleError, useBrowserHarness } from '../support/browser.js';
@@ -9,6 +9,7 @@ import {
   openEditor,
   signedInEditorUser,
 } from '../support/editor-page.js';
+import { isFocused, pressUntilFocused } from '../support/keyboard.js';
 
 /**
  * Issue 10 "Accessibility and the browser" (docs/accessibility.md A1–A4): axe-core
@@ -122,7 +123,7 @@ describe('accessibility in Chromium against the real server (axe-core, both them
     const { page } = user;
     await page.goto(`${harness.server.url}/dashboard/documents`);
     const newDocument = page.getByRole('button', { name: 'New Document' });
-    await tabTo(page, newDocument);
+    await pressUntilFocused(page, 'Tab', newDocument);
     await page.keyboard.press('Enter');
     const create = page.getByRole('dialog', { name: 'Select a Blueprint' });
     await create.getByRole('radio').first().waitFor();
@@ -135,34 +136,19 @@ describe('accessibility in Chromium against the real server (axe-core, both them
     const { sidebar } = editorParts(page);
     // Sidebar: reach a subsection's actions menu with Tab, open it with Enter, leave it with Escape.
     const actions = sidebar.getByRole('button', { name: `Actions for ${parts.next.title}`, exact: true });
-    await tabTo(page, actions);
+    await pressUntilFocused(page, 'Tab', actions);
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem').first().waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('menuitem').first().waitFor({ state: 'detached' });
     // The editor's text is reachable by Tab (the toolbar's controls are disabled until it has a selection).
-    await tabTo(page, editorParts(page).editor);
+    await pressUntilFocused(page, 'Tab', editorParts(page).editor);
     // Chat: type and send with the keyboard only.
     await chatReady(page);
     const chat = chatPanel(page);
-    await tabTo(page, chat.input);
+    await pressUntilFocused(page, 'Tab', chat.input);
     await page.keyboard.type('Hello from the keyboard');
     await page.keyboard.press('Enter');
     await expect.poll(() => chat.log.textContent()).toContain('Hello from the keyboard');
   });
 });
-
-/** Whether the element has the focus, or holds the element that has it. */
-function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element.contains(document.activeElement));
-}
-
-/** Presses Tab until `target` has the focus (at most 200 presses): it must be reachable by keyboard. */
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  await target.waitFor();
-  for (let presses = 0; presses < 200; presses += 1) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`${target} is not reachable with Tab`);
-}

@@ -1,15 +1,21 @@
 import type { ChatSummary } from '@planwright/sdk';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { useDismissableMenu } from '../layout/use-dismissable-menu';
-import { moveMenuFocus } from '../ui/menu-keys';
+import { focusMenuEnd, type MenuOpenAt, menuButtonOpenKey, moveMenuFocus } from '../ui/menu-keys';
 import type { RecentChats } from './chat-panel-model';
 import { recentChatLabel } from './chat-panel-rules';
 import { CHAT_PANEL_TEXTS as TEXTS } from './chat-panel-texts';
 
+/** The items of the open menu, in order (the list changes as the recent chats load). */
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+}
+
 /**
  * K6: the history dropdown: a menu button "Chat history" whose menu holds New Chat and the scope's recent
  * chats ("date - title"), or "Loading...", "No recent chats", "Failed to load recent chats". Opening it reads
- * the list again. Arrow keys, Home and End move between items; Escape, Tab and a click outside close it.
+ * the list again. Enter, Space and ArrowDown open it on its first item, ArrowUp on its last; arrow keys, Home
+ * and End move between items; Escape (focus back on the button), Tab and a click outside close it.
  */
 export function ChatHistoryMenu({
   recent,
@@ -28,18 +34,21 @@ export function ChatHistoryMenu({
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+  const focusOnOpen = useRef<MenuOpenAt>('first');
   const [open, setOpen] = useDismissableMenu(rootRef, buttonRef);
 
   useEffect(() => {
-    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    if (open) focusMenuEnd(menuItems(menuRef.current), focusOnOpen.current);
   }, [open]);
 
+  const openAt = (at: MenuOpenAt) => {
+    focusOnOpen.current = at;
+    onOpen();
+    setOpen(true);
+  };
+
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
-    moveMenuFocus(
-      event,
-      [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])],
-      () => setOpen(false),
-    );
+    moveMenuFocus(event, menuItems(menuRef.current), () => setOpen(false));
 
   const choose = (action: () => void) => {
     setOpen(false);
@@ -57,8 +66,12 @@ export function ChatHistoryMenu({
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => {
-          if (!open) onOpen();
-          setOpen(!open);
+          if (open) setOpen(false);
+          else openAt('first');
+        }}
+        onKeyDown={(event) => {
+          const at = open ? null : menuButtonOpenKey(event);
+          if (at !== null) openAt(at);
         }}
       >
         {TEXTS.history}

@@ -3,7 +3,7 @@ import type { Editor } from '@tiptap/core';
 import { type JSX, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../ui/alert';
 import { Dialog } from '../ui/dialog';
-import { moveMenuFocus } from '../ui/menu-keys';
+import { focusMenuEnd, type MenuOpenAt, menuButtonOpenKey, moveMenuFocus } from '../ui/menu-keys';
 import {
   AI_ACTION_GROUPS,
   type AiActionItem,
@@ -106,17 +106,25 @@ export function useAiActions(
   return { suggestion, run, accept, discard };
 }
 
-/** The "AI actions" dropdown of the bubble toolbar (E31): the eight actions in their three groups. */
+/**
+ * The "AI actions" dropdown of the bubble toolbar (E31): the eight actions in their three groups. A menu
+ * button: Enter, Space and ArrowDown open it on the first action, ArrowUp on the last; Escape closes it
+ * with the focus back on the button.
+ */
 export function AiActionsMenu(props: { enabled: boolean; onChoose(item: AiActionItem): void }): JSX.Element {
   const { enabled, onChoose } = props;
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const focusOnOpen = useRef<MenuOpenAt>('first');
 
   useEffect(() => {
     if (!open) return;
-    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    focusMenuEnd(
+      [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])],
+      focusOnOpen.current,
+    );
     const onOutside = (event: Event) => {
       if (!(event.target instanceof Node && rootRef.current?.contains(event.target))) setOpen(false);
     };
@@ -152,7 +160,16 @@ export function AiActionsMenu(props: { enabled: boolean; onChoose(item: AiAction
         aria-controls={open ? menuId : undefined}
         disabled={!enabled}
         onMouseDown={(event) => event.preventDefault()}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          focusOnOpen.current = 'first';
+          setOpen((value) => !value);
+        }}
+        onKeyDown={(event) => {
+          const at = open ? null : menuButtonOpenKey(event);
+          if (at === null) return;
+          focusOnOpen.current = at;
+          setOpen(true);
+        }}
       >
         AI actions
       </button>

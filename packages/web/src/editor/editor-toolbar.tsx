@@ -1,7 +1,17 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
-import { type JSX, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { moveMenuFocus } from '../ui/menu-keys';
+import {
+  type JSX,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { focusMenuEnd, type MenuOpenAt, menuButtonOpenKey, moveMenuFocus } from '../ui/menu-keys';
+import { moveToolbarFocus, setToolbarTabStop } from '../ui/toolbar-keys';
 import { applyBlockType, clearBlocksInEditor } from './block-commands.js';
 import { ToolbarIcon, type ToolbarIconName } from './editor-icons.js';
 import { changeIndent } from './paragraph-indent.js';
@@ -44,6 +54,11 @@ function Separator(): JSX.Element {
   return <span aria-hidden="true" className="mx-1 h-5 w-px bg-base-300" />;
 }
 
+/** The menu items that can be chosen now. */
+function enabledItems(items: ReadonlyArray<HTMLButtonElement | null>): HTMLButtonElement[] {
+  return items.filter((item): item is HTMLButtonElement => item !== null && !item.disabled);
+}
+
 /**
  * The "+ AI" insert menu (E22): New Section and New Subsection only ask the workspace, which creates
  * them on the server. New Subsection is enabled only with the cursor in a section or subsection.
@@ -59,10 +74,11 @@ function InsertMenu(props: {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemsRef = useRef<Array<HTMLButtonElement | null>>([]);
+  const focusOnOpen = useRef<MenuOpenAt>('first');
 
   useEffect(() => {
     if (!open) return;
-    itemsRef.current.find((item) => item !== null && !item.disabled)?.focus();
+    focusMenuEnd(enabledItems(itemsRef.current), focusOnOpen.current);
     const onOutside = (event: Event) => {
       if (!(event.target instanceof Node && rootRef.current?.contains(event.target))) setOpen(false);
     };
@@ -91,10 +107,7 @@ function InsertMenu(props: {
       buttonRef.current?.focus();
       return;
     }
-    const items = itemsRef.current.filter(
-      (item): item is HTMLButtonElement => item !== null && !item.disabled,
-    );
-    moveMenuFocus(event, items, () => setOpen(false));
+    moveMenuFocus(event, enabledItems(itemsRef.current), () => setOpen(false));
   };
 
   const items = [
@@ -113,7 +126,16 @@ function InsertMenu(props: {
         aria-controls={open ? menuId : undefined}
         disabled={!props.enabled}
         onMouseDown={keepSelection}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          focusOnOpen.current = 'first';
+          setOpen((value) => !value);
+        }}
+        onKeyDown={(event) => {
+          const at = open ? null : menuButtonOpenKey(event);
+          if (at === null) return;
+          focusOnOpen.current = at;
+          setOpen(true);
+        }}
       >
         + AI
       </button>
@@ -151,22 +173,60 @@ function InsertMenu(props: {
   );
 }
 
-/** Arrow keys, Home and End move between the toolbar's controls (WAI-ARIA toolbar). */
-function onToolbarKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
-  if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
-  if (!(event.target instanceof HTMLButtonElement) || event.target.closest('[role="menu"]') !== null) return;
-  const controls = [
-    ...event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled), select:not(:disabled)'),
-  ].filter((control) => control.closest('[role="menu"]') === null);
-  const index = controls.indexOf(event.target);
-  const next =
-    event.key === 'Home'
-      ? 0
-      : event.key === 'End'
-        ? controls.length - 1
-        : (index + (event.key === 'ArrowRight' ? 1 : -1) + controls.length) % controls.length;
-  event.preventDefault();
-  controls[next]?.focus();
+/** Whether a key event is Alt+F10, the usual "go to the toolbar" key of rich-text editors. */
+function isToolbarShortcut(event: globalThis.KeyboardEvent): boolean {
+  return event.key === 'F10' && event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey;
+}
+
+/**
+ * The toolbar's keyboard (E20a): one tab stop (roving tabindex, on the control used last while it is
+ * enabled), Alt+F10 in the editor focuses that stop, Escape in the toolbar goes back to the editor.
+ * The tab stop is set again after every render, since the controls' enabled state changes with the cursor.
+ */
+function useToolbarKeyboard(editor: Editor | null) {
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const lastUsed = useRef<Element | null>(null);
+
+  useLayoutEffect(() => {
+    if (toolbarRef.current) setToolbarTabStop(toolbarRef.current, lastUsed.current);
+  });
+
+  useEffect(() => {
+    if (editor === null) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const toolbar = toolbarRef.current;
+      if (!isToolbarShortcut(event) || toolbar === null || !editor.isInitialized || editor.isDestroyed)
+        return;
+      if (!(event.target instanceof Node && editor.view.dom.contains(event.target))) return;
+      const stop = setToolbarTabStop(toolbar, lastUsed.current);
+      if (stop === null) return;
+      event.preventDefault();
+      stop.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [editor]);
+
+  const onFocus = (event: { target: EventTarget; currentTarget: HTMLDivElement }) => {
+    const { target } = event;
+    if (!(target instanceof HTMLElement) || target.closest('[role="menu"]') !== null) return;
+    lastUsed.current = target;
+    setToolbarTabStop(event.currentTarget, target);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented) return;
+    if (event.key === 'Escape') {
+      if (editor === null || (event.target instanceof Element && event.target.closest('[role="menu"]')))
+        return;
+      event.preventDefault();
+      editor.commands.focus();
+      return;
+    }
+    moveToolbarFocus(event);
+  };
+
+  return { ref: toolbarRef, onFocus, onKeyDown };
 }
 
 /**
@@ -187,6 +247,7 @@ export function EditorToolbar(props: {
   });
   const state: ToolbarState =
     props.disabled === true || editor === null ? INACTIVE_TOOLBAR : (selected ?? INACTIVE_TOOLBAR);
+  const keyboard = useToolbarKeyboard(editor);
   const run = (command: (editor: Editor) => boolean) => () => {
     if (editor !== null) command(editor);
   };
@@ -210,10 +271,13 @@ export function EditorToolbar(props: {
 
   return (
     <div
+      ref={keyboard.ref}
       role="toolbar"
       aria-label="Editor toolbar"
+      aria-keyshortcuts="Alt+F10"
       className="pw-toolbar flex flex-wrap items-center gap-1 border-b border-base-300 bg-base-100 px-2 py-1"
-      onKeyDown={onToolbarKeyDown}
+      onFocus={keyboard.onFocus}
+      onKeyDown={keyboard.onKeyDown}
     >
       <InsertMenu
         enabled={props.disabled !== true && editor !== null && (selected?.editable ?? false)}

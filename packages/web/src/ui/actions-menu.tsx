@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { useDismissableMenu } from '../layout/use-dismissable-menu';
-import { moveMenuFocus } from './menu-keys';
+import { focusMenuEnd, type MenuOpenAt, menuButtonOpenKey, moveMenuFocus } from './menu-keys';
 
 export interface MenuAction {
   label: string;
@@ -31,25 +31,22 @@ export function ActionsMenu({
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemsRef = useRef<Array<HTMLButtonElement | null>>([]);
-  const focusOnOpen = useRef<'first' | 'last'>('first');
+  const focusOnOpen = useRef<MenuOpenAt>('first');
   const [open, setOpen] = useDismissableMenu(rootRef, buttonRef);
 
   useEffect(() => {
     if (!open) return;
-    const items = itemsRef.current.filter((item) => item !== null);
-    (focusOnOpen.current === 'last' ? items[items.length - 1] : items[0])?.focus();
+    focusMenuEnd(
+      itemsRef.current.filter((item) => item !== null),
+      focusOnOpen.current,
+    );
   }, [open]);
 
-  const openAt = (where: 'first' | 'last') => {
-    focusOnOpen.current = where;
-    setOpen(true);
-  };
-
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      openAt(event.key === 'ArrowUp' ? 'last' : 'first');
-    }
+    const at = menuButtonOpenKey(event);
+    if (at === null) return;
+    focusOnOpen.current = at;
+    setOpen(true);
   };
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>

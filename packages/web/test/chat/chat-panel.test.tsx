@@ -191,6 +191,22 @@ describe('history menu and new chat (K6, K8)', () => {
     expect(chat.chatServer.last.url).toContain(`/subsection/${IDS.size}/chat/c1/`);
   });
 
+  it('K6, A8: ArrowDown on the button opens the menu on New Chat (and reads the list); Escape returns', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    const history = button('Chat history');
+    act(() => history.focus());
+    fireEvent.keyDown(history, { key: 'ArrowDown' });
+    const menu = screen.getByRole('menu', { name: 'Chat history' });
+    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'New Chat' }));
+    await waitFor(() => expect(chat.http.calls('/api/v1/chats/')).toHaveLength(1));
+    fireEvent.keyDown(document.activeElement ?? menu, { key: 'Escape' });
+    expect(screen.queryByRole('menu', { name: 'Chat history' })).toBeNull();
+    expect(document.activeElement).toBe(history);
+    fireEvent.keyDown(history, { key: 'ArrowLeft' });
+    expect(screen.queryByRole('menu', { name: 'Chat history' })).toBeNull();
+  });
+
   it('K6: "No recent chats" and "Failed to load recent chats"', async () => {
     const chat = renderChat();
     await chat.connect();

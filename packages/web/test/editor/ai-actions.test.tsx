@@ -93,6 +93,26 @@ describe('bubble AI actions (E31–E34)', () => {
     expect(screen.queryByRole('menu', { name: 'AI actions' })).toBeNull();
   });
 
+  it('E31, A8: ArrowDown on the button opens the menu on its first action, ArrowUp on its last; Escape returns', () => {
+    vi.useFakeTimers();
+    const { editor } = renderCanvas(createFakeServer());
+    selectInFocusedEditor(editor, 'One more');
+    const bubble = screen.getByRole('toolbar', { name: 'Selection formatting' });
+    const button = within(bubble).getByRole('button', { name: 'AI actions' });
+    for (const [key, label] of [
+      ['ArrowDown', ACTIONS[0]],
+      ['ArrowUp', ACTIONS[ACTIONS.length - 1]],
+    ] as const) {
+      act(() => button.focus());
+      fireEvent.keyDown(button, { key });
+      const menu = screen.getByRole('menu', { name: 'AI actions' });
+      expect(document.activeElement?.textContent).toBe(label);
+      fireEvent.keyDown(document.activeElement ?? menu, { key: 'Escape' });
+      expect(screen.queryByRole('menu', { name: 'AI actions' })).toBeNull();
+      expect(document.activeElement).toBe(button);
+    }
+  });
+
   it('E31: AI actions are off in titles and finalized subsections', () => {
     vi.useFakeTimers();
     const { editor } = renderCanvas(createFakeServer());

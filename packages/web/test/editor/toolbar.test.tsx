@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shouldShowBubble } from '../../src/editor/bubble-toolbar.js';
@@ -223,6 +223,67 @@ describe('the editor toolbar (E20–E22)', () => {
     expect(onNewSubsection).not.toHaveBeenCalled();
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('E20a, A5: the toolbar is one tab stop, on the control used last while it is enabled', () => {
+    const { editor } = renderPlanEditor();
+    const stops = () => [...toolbar().querySelectorAll('[tabindex="0"]')];
+    expect(stops()).toEqual([within(toolbar()).getByRole('button', { name: '+ AI' })]);
+    select(editor, posOf(editor, 'One') + 1);
+    act(() => button('Italic').focus());
+    expect(stops()).toEqual([button('Italic')]);
+    // In a title Italic is off: the stop goes back to the first control.
+    select(editor, 2);
+    expect(button('Italic').disabled).toBe(true);
+    expect(stops()).toEqual([within(toolbar()).getByRole('button', { name: '+ AI' })]);
+  });
+
+  it('E20a, A5: Home, End and arrows (also from the block type select); Escape goes back to the editor', async () => {
+    const { editor } = renderPlanEditor();
+    select(editor, posOf(editor, 'One') + 1);
+    act(() => button('Bold').focus());
+    fireEvent.keyDown(button('Bold'), { key: 'End' });
+    expect(document.activeElement).toBe(button('Indent'));
+    fireEvent.keyDown(button('Indent'), { key: 'Home' });
+    expect(document.activeElement).toBe(within(toolbar()).getByRole('button', { name: '+ AI' }));
+    act(() => button('Bold').focus());
+    fireEvent.keyDown(button('Bold'), { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(blockType());
+    fireEvent.keyDown(blockType(), { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(button('Bold'));
+    fireEvent.keyDown(button('Bold'), { key: 'Escape' });
+    // Tiptap's focus command waits a frame.
+    await waitFor(() => expect(document.activeElement).toBe(editor.view.dom));
+  });
+
+  it('E20a, A5: Alt+F10 in the editor focuses the toolbar on its tab stop; elsewhere it does nothing', () => {
+    vi.useFakeTimers();
+    const { editor } = renderPlanEditor();
+    act(() => vi.runOnlyPendingTimers());
+    select(editor, posOf(editor, 'One') + 1);
+    act(() => editor.view.focus());
+    fireEvent.keyDown(editor.view.dom, { key: 'F10', altKey: true });
+    expect(document.activeElement).toBe(within(toolbar()).getByRole('button', { name: '+ AI' }));
+    act(() => button('Bold').focus());
+    act(() => editor.view.focus());
+    fireEvent.keyDown(editor.view.dom, { key: 'F10', altKey: true });
+    expect(document.activeElement).toBe(button('Bold'));
+    act(() => editor.view.focus());
+    fireEvent.keyDown(document.body, { key: 'F10', altKey: true });
+    expect(document.activeElement).not.toBe(button('Bold'));
+  });
+
+  it('E22, A8: ArrowDown on "+ AI" opens the insert menu on its first item, ArrowUp on its last enabled', () => {
+    const { editor } = renderPlanEditor();
+    select(editor, posOf(editor, 'One') + 1);
+    const insert = within(toolbar()).getByRole('button', { name: '+ AI' });
+    act(() => insert.focus());
+    fireEvent.keyDown(insert, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('New Section');
+    fireEvent.keyDown(screen.getByRole('menu', { name: 'Insert' }), { key: 'Escape' });
+    expect(document.activeElement).toBe(insert);
+    fireEvent.keyDown(insert, { key: 'ArrowUp' });
+    expect(document.activeElement?.textContent).toBe('New Subsection');
   });
 
   it('E20: arrow keys move between the toolbar controls', () => {

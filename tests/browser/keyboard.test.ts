@@ -1,0 +1,199 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserHarness } from '../support/browser.js';
+import { chatPanel, chatReady, firstParts, reviewDialog } from '../support/chat-page.js';
+import {
+  canvasSubsection,
+  caretSettled,
+  createDefaultDocument,
+  editorParts,
+  openEditor,
+  signedInEditorUser,
+  subsectionBody,
+} from '../support/editor-page.js';
+import { isFocused, pressUntilFocused } from '../support/keyboard.js';
+
+/**
+ * Issue 10 "Accessibility and the browser", the keyboard half (docs/accessibility.md A5–A8): the editor's
+ * toolbar, the sections sidebar, AI proposals and the chat's and editor's menus with the keyboard alone.
+ * After signing in, every step is a key press; what happened is read from the focus and the document.
+ * The server's default AI provider is the offline drafter, which proposes a draft through the same tool a
+ * model uses, so a proposal needs no model.
+ */
+
+const harness = useBrowserHarness();
+
+/** How long a poll waits: a first answer on a loaded 2-core CI machine can take seconds. */
+const SETTLE = { timeout: 15_000 };
+
+/** A signed-in user on the editor of a new plan, opened at its first subsection. */
+async function editorAtFirstSubsection(email: string) {
+  const user = await signedInEditorUser(harness, email, { installClock: true });
+  const document = await createDefaultDocument(user);
+  const parts = firstParts(document);
+  await openEditor(harness, user.page, document.uuid, {
+    section: parts.section.uuid,
+    subsection: parts.subsection.uuid,
+  });
+  return { page: user.page, document, ...parts };
+}
+
+/** The accessible name (aria-label, else text) of the focused element. */
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? '';
+  });
+}
+
+describe('the editor with the keyboard alone, in Chromium against the real server', () => {
+  it('A5: the toolbar is one tab stop; arrows, Home and End move in it; Bold and Heading 3 apply; Escape returns', async () => {
+    const { page, subsection } = await editorAtFirstSubsection('keyboard-toolbar@example.com');
+    const { editor } = editorParts(page);
+    const toolbar = page.getByRole('toolbar', { name: 'Editor toolbar' });
+    await pressUntilFocused(page, 'Tab', editor, true);
+    // The sidebar's link put the cursor at the end of the subsection's title: into its body, then type.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type('Keyboard words');
+    await page.keyboard.press('Shift+Home');
+    // ProseMirror reads a selection made by keys on the next selectionchange: wait for it.
+    await caretSettled(page);
+
+    // Shift+Tab from the text lands on the toolbar's one tab stop.
+    await page.keyboard.press('Shift+Tab');
+    expect(await isFocused(toolbar)).toBe(true);
+    expect(await toolbar.evaluate((element) => element.querySelectorAll('[tabindex="0"]').length)).toBe(1);
+    await page.keyboard.press('End');
+    expect(await focusedName(page)).toBe('Indent');
+    await page.keyboard.press('Home');
+    expect(await focusedName(page)).toBe('+ AI');
+    await pressUntilFocused(page, 'ArrowRight', toolbar.getByRole('button', { name: 'Bold', exact: true }));
+    await page.keyboard.press('Enter');
+    // The command takes the focus back to the text, and the typed words are bold.
+    await expect.poll(() => isFocused(editor), SETTLE).toBe(true);
+    await expect
+      .poll(() => subsectionBody(page, subsection.uuid).locator('strong').allTextContents(), SETTLE)
+      .toEqual(['Keyboard words']);
+
+    // Alt+F10 goes to the toolbar, on the control used last; Escape goes back to the text.
+    await page.keyboard.press('Alt+F10');
+    expect(await focusedName(page)).toBe('Bold');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => isFocused(editor), SETTLE).toBe(true);
+
+    // The block type: Shift+Tab, ArrowLeft to the select, and a letter picks its first option so named
+    // (a closed select's ArrowDown is the platform's: on Linux Chromium it does not change the value).
+    await page.keyboard.press('Shift+Tab');
+    await pressUntilFocused(page, 'ArrowLeft', toolbar.getByRole('combobox', { name: 'Block type' }));
+    await page.keyboard.press('h');
+    await expect
+      .poll(() => subsectionBody(page, subsection.uuid).locator('h3').allTextContents(), SETTLE)
+      .toEqual(['Keyboard words']);
+    await expect.poll(() => isFocused(editor), SETTLE).toBe(true);
+  });
+
+  it('A6: the sections sidebar opens a subsection by keyboard, and the cursor follows it there', async () => {
+    const { page, next } = await editorAtFirstSubsection('keyboard-sidebar@example.com');
+    const { sidebar, editor } = editorParts(page);
+    const item = sidebar.getByRole('button', { name: next.title, exact: true });
+    await pressUntilFocused(page, 'Tab', item);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => item.getAttribute('aria-current'), SETTLE).toBe('true');
+    expect(new URL(page.url()).searchParams.get('subsection')).toBe(next.uuid);
+    expect(await isFocused(item)).toBe(true);
+    // On into the text: the cursor waits at the end of the opened subsection's title.
+    await pressUntilFocused(page, 'Tab', editor, true);
+    await page.keyboard.type(' by keyboard');
+    await expect
+      .poll(() => canvasSubsection(page, next.uuid).locator('h2').first().textContent(), SETTLE)
+      .toBe(`${next.title} by keyboard`);
+  });
+
+  it('A7: a proposal card opens its review by keyboard; focus stays inside; Escape returns; Accept & Apply applies', async () => {
+    const { page, subsection } = await editorAtFirstSubsection('keyboard-proposal@example.com');
+    await chatReady(page);
+    const chat = chatPanel(page);
+    // The chat panel ends the page: Shift+Tab from the page's start goes round to it.
+    await pressUntilFocused(page, 'Shift+Tab', chat.input);
+    await page.keyboard.type('Draft this subsection');
+    await page.keyboard.press('Enter');
+    const card = chat.cards.first();
+    await expect.poll(() => card.getAttribute('data-status'), SETTLE).toBe('pending');
+
+    await pressUntilFocused(page, 'Shift+Tab', card);
+    await page.keyboard.press('Enter');
+    const dialog = reviewDialog(page);
+    await dialog.waitFor();
+    expect(await isFocused(dialog)).toBe(true);
+    // Tab and Shift+Tab go round inside the dialog, never out of it.
+    const stops = await dialog.evaluate(
+      (element) =>
+        [...element.querySelectorAll('button:not(:disabled), input:not(:disabled), [tabindex="0"]')].length,
+    );
+    const first = await focusedName(page);
+    for (let presses = 0; presses < stops; presses += 1) {
+      await page.keyboard.press('Tab');
+      expect(await isFocused(dialog)).toBe(true);
+    }
+    expect(await focusedName(page)).toBe(first);
+    await page.keyboard.press('Shift+Tab');
+    expect(await isFocused(dialog)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(card), SETTLE).toBe(true);
+    expect(await card.getAttribute('data-status')).toBe('pending');
+
+    await page.keyboard.press('Enter');
+    await pressUntilFocused(page, 'Tab', dialog.getByRole('button', { name: 'Accept & Apply' }));
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => subsectionBody(page, subsection.uuid).textContent(), SETTLE)
+      .toContain('Points to cover');
+    await expect.poll(() => card.getAttribute('data-status'), SETTLE).toBe('accepted');
+    await expect.poll(() => isFocused(card), SETTLE).toBe(true);
+  });
+
+  it('A8: the chat history and AI actions menus open with Enter and ArrowDown and close with Escape', async () => {
+    const { page } = await editorAtFirstSubsection('keyboard-menus@example.com');
+    await chatReady(page);
+    const history = chatPanel(page).panel.getByRole('button', { name: 'Chat history' });
+    await pressUntilFocused(page, 'Shift+Tab', history);
+    for (const key of ['Enter', 'ArrowDown']) {
+      await page.keyboard.press(key);
+      const menu = page.getByRole('menu', { name: 'Chat history' });
+      await menu.waitFor();
+      expect(await focusedName(page)).toBe('New Chat');
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      expect(await isFocused(history)).toBe(true);
+    }
+
+    // AI actions: select words in the text; Tab goes on to the bubble over the selection.
+    const { editor } = editorParts(page);
+    await pressUntilFocused(page, 'Shift+Tab', editor, true);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type('Words to transform');
+    await page.keyboard.press('Shift+Home');
+    // ProseMirror reads a selection made by keys on the next selectionchange: wait for it.
+    await caretSettled(page);
+    const actions = page.getByRole('toolbar', { name: 'Selection formatting' }).getByRole('button', {
+      name: 'AI actions',
+    });
+    await pressUntilFocused(page, 'Tab', actions);
+    for (const key of ['Enter', 'ArrowDown']) {
+      await page.keyboard.press(key);
+      const menu = page.getByRole('menu', { name: 'AI actions' });
+      await menu.waitFor();
+      expect(
+        await page
+          .getByRole('menuitem')
+          .first()
+          .evaluate((item) => item === document.activeElement),
+      ).toBe(true);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      expect(await isFocused(actions)).toBe(true);
+    }
+  });
+});
