@@ -3,9 +3,10 @@ import { defineConfig } from 'vitest/config';
 import { SummaryLineReporter } from './tests/support/summary-line-reporter.ts';
 
 /**
- * Integration files run a second time with every test server on its own PostgreSQL database: those whose
- * servers read and write storage (auth, documents, files, chats, activities). The CLI, examples, OIDC
- * and `npm start` files test processes and protocols over the same routes, so PGlite covers them.
+ * Integration files run a second time with every test server on its own PostgreSQL database. Left out:
+ * those that are about one database by design (`npm start`'s embedded PGlite, the storage contract and the
+ * PostgreSQL-only files, which start their own clusters) and those that test no storage (dependency floor,
+ * the SDK package).
  */
 const POSTGRES_INTEGRATION_FILES = [
   'integration/auth-sdk.test.ts',
@@ -13,6 +14,13 @@ const POSTGRES_INTEGRATION_FILES = [
   'integration/files-sdk.test.ts',
   'integration/ai-sdk.test.ts',
   'integration/chat-openai-compatible.test.ts',
+  'integration/authorization-matrix.test.ts',
+  'integration/oidc.test.ts',
+  'integration/cli-auth.test.ts',
+  'integration/cli-documents.test.ts',
+  'integration/cli-files.test.ts',
+  'integration/cli-chat.test.ts',
+  'integration/examples.test.ts',
 ];
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,13 +25,20 @@ export async function startBuiltServer(dataDir, env = {}) {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  // BENCH_SERVER_LOG=file keeps the server's log lines (warnings and errors at the default level) for a look.
+  if (process.env.BENCH_SERVER_LOG)
+    child.stdout.pipe(createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' }));
   let output = '';
   const url = await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
+    const onData = (chunk) => {
       output += chunk;
       const match = /Planwright is running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]);
-    });
+      if (!match) return;
+      child.stdout.off('data', onData);
+      child.stdout.resume();
+      resolve(match[1]);
+    };
+    child.stdout.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return {

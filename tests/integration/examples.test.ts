@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { createPlanwrightClient } from '@planwright/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, verifiedAccount } from '../support/browser-accounts.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { startTestServer, type TestServer, testDatabaseKind } from '../support/test-server.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -39,7 +39,9 @@ describe('examples/server-status.ts', () => {
   it('reports a healthy server', async () => {
     const result = await example('server-status.ts', [server.url]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/: ok, database pglite, version \d+\.\d+\.\d+/);
+    expect(result.stdout).toMatch(
+      new RegExp(`: ok, database ${testDatabaseKind()}, version \\d+\\.\\d+\\.\\d+`),
+    );
   });
 
   it('exits 1 with one line when nothing listens there', async () => {
