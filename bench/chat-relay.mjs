@@ -3,17 +3,15 @@
 // speaking OpenAI's wire format that answers instantly; 50 chats ask at once. Measured in this process,
 // on one clock: from the model server's first byte to the client's first `ai` frame, and from each text
 // chunk written to the `ai` frame that carries it. Then the server's memory with 200 idle connected chats.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
 import { startOpenAiStreamServer } from '../tests/support/openai-stream-server.mjs';
+import { json as requestJson, signIn, signUpVerified } from './accounts.mjs';
 import { startBuiltServer } from './built-server.mjs';
+import { openChat, rssKiB, waitFor } from './chat-sockets.mjs';
 import { summarize } from './stats.mjs';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
-const { lastKeyFor } = await import(join(root, 'packages/server/dist/index.js'));
 const CHATS = Number(process.env.BENCH_CHATS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const CHUNKS = 40;
@@ -51,72 +49,19 @@ const server = await startBuiltServer(
   model.providerEnv({ PLANWRIGHT_AI_MODEL: 'bench-model', PLANWRIGHT_AI_CALLS_PER_MINUTE: '100000' }),
 );
 
-async function json(path, { method = 'GET', body, token } = {}) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { 'x-session-token': token } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-function rssKiB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-}
-
-/** An open, authenticated chat socket that keeps every frame with its arrival time. */
-async function openChat(token, documentId, chatId) {
-  const ws = new WebSocket(
-    `${server.url.replace('http', 'ws')}/ws/document/${documentId}/chat/${chatId}/?token=${token}`,
-  );
-  const chat = { ws, frames: [], waiters: [] };
-  ws.on('message', (data) => {
-    const at = performance.now();
-    chat.frames.push({ at, frame: JSON.parse(data.toString()) });
-    for (const wake of chat.waiters.splice(0)) wake();
-  });
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  await waitFor(chat, (f) => f.type === 'authenticated', 0);
-  return chat;
-}
-
-async function waitFor(chat, match, from) {
-  for (;;) {
-    const found = chat.frames.slice(from).find((entry) => match(entry.frame));
-    if (found) return found;
-    await new Promise((resolve) => chat.waiters.push(resolve));
-  }
-}
+/** An API call as the signed-in user; the parsed answer, or a throw on 4xx/5xx. */
+const json = async (path, { token, ...options } = {}) =>
+  (
+    await requestJson(`${server.url}${path}`, {
+      ...options,
+      headers: token ? { 'x-session-token': token } : {},
+    })
+  ).body;
 
 try {
   const email = 'bench-chat@example.com';
-  // Sign-up answers 401 with the e-mail verification flow pending, as allauth does.
-  await fetch(`${server.url}/_allauth/app/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, terms_agreement: true, phone_number_x: '' }),
-  });
-  const key = await lastKeyFor(join(dataDir, 'outbox'), email, '/account/verify-email/');
-  // Verifying without the sign-up's session answers 401 too (log in next); the address is verified.
-  await fetch(`${server.url}/_allauth/app/v1/auth/email/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key }),
-  });
-  const login = await json('/_allauth/app/v1/auth/login', {
-    method: 'POST',
-    body: { email, password: PASSWORD },
-  });
-  const token = login.meta.session_token;
+  await signUpVerified(server.url, dataDir, email, PASSWORD);
+  const { token } = await signIn(server.url, email, PASSWORD);
   const document = await json('/api/v1/documents/', {
     method: 'POST',
     token,
@@ -130,7 +75,7 @@ try {
       token,
       body: { target: 'document', object_id: document.uuid },
     });
-    chats.push(await openChat(token, document.uuid, created.id));
+    chats.push(await openChat(server.url, token, document.uuid, created.id));
   }
 
   /** One scenario: `rounds` rounds of every chat asking at once; the first round warms up and is not counted. */
@@ -199,7 +144,7 @@ try {
       token,
       body: { target: 'document', object_id: document.uuid },
     });
-    idle.push(await openChat(token, document.uuid, created.id));
+    idle.push(await openChat(server.url, token, document.uuid, created.id));
   }
   await new Promise((resolve) => setTimeout(resolve, 500));
   const after = rssKiB(server.pid);

@@ -38,10 +38,10 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
 import { startOpenAiStreamServer } from '../tests/support/openai-stream-server.mjs';
+import { call, inParallel, json, loopbackAddress, signIn, signUpVerified } from './accounts.mjs';
 import { startBuiltServer } from './built-server.mjs';
+import { openChat, rssKiB, waitFor } from './chat-sockets.mjs';
 import { generatePlan } from './generated-plan.mjs';
-import { call, inParallel, json, loopbackAddress, signIn, signUpVerified } from './load-accounts.mjs';
-import { openChat, rssKiB, waitFor } from './load-chat.mjs';
 import { summarize } from './stats.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));

@@ -1,5 +1,5 @@
 // Chat sockets for benchmarks: an authenticated chat WebSocket that keeps every frame with its arrival
-// time, waiting for a frame, and a process's resident memory. The same steps as bench/chat-relay.mjs.
+// time, waiting for a frame, and a process's resident memory. Used by chat-relay.mjs and load.mjs.
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 

@@ -1,4 +1,4 @@
-// Accounts for the load benchmark: many verified users made through the server's own sign-up flow (the
+// Accounts for benchmarks: many verified users made through the server's own sign-up flow (the
 // verification key read from the outbox), each request from its own loopback address (127.0.1.x) so the
 // per-address sign-up and login limits stay on without capping the set-up.
 import { request } from 'node:http';
