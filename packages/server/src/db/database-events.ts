@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { ReopeningPglite } from './reopening-pglite.js';
 
 /**
  * A handler of one channel's notifications. `null` means "notifications may have been missed" (the
@@ -41,10 +41,16 @@ function dispatch(handlers: Handlers, channel: string, payload: string | null): 
   for (const handler of handlers.get(channel) ?? []) handler(payload);
 }
 
-/** Events over PGlite's own LISTEN/NOTIFY: one process, so every listener is in this one. */
-export function pgliteEvents(client: PGlite): DatabaseEvents {
+/**
+ * Events over PGlite's own LISTEN/NOTIFY: one process, so every listener is in this one. After PGlite
+ * was reopened (DF3) every handler hears `null`, as on a PostgreSQL reconnect.
+ */
+export function pgliteEvents(client: Pick<ReopeningPglite, 'listen' | 'onReopen'>): DatabaseEvents {
   const handlers: Handlers = new Map();
   const unlisten: Promise<() => Promise<void>>[] = [];
+  client.onReopen(() => {
+    for (const channel of handlers.keys()) dispatch(handlers, channel, null);
+  });
   return {
     listen(channel, handler) {
       if (addHandler(handlers, channel, handler))

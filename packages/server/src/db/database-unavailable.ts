@@ -37,8 +37,10 @@ const PG_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current instanceof Error; depth += 1) {
-    const code = (current as { code?: unknown }).code;
+    const { code, severity } = current as { code?: unknown; severity?: unknown };
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    // A PANIC ended the embedded database's backend; it is reopened on a later request (DF3).
+    if (severity === 'PANIC') return true;
     if (PG_MESSAGES.some((pattern) => pattern.test(current instanceof Error ? current.message : '')))
       return true;
     current = current.cause;

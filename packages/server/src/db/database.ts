@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +10,7 @@ import pg from 'pg';
 import { packagePath } from '../package-paths.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { type DatabaseEvents, pgliteEvents, postgresEvents } from './database-events.js';
+import { ReopeningPglite } from './reopening-pglite.js';
 import * as schema from './schema.js';
 
 /** The query builder every repository uses; the same type over PGlite and node-postgres. */
@@ -50,10 +51,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   // PGlite is single-process: a second server on the same directory would corrupt it.
   const lock: DataDirLock = acquireDataDirLock(dataDir);
-  let client: PGlite | undefined;
+  let client: ReopeningPglite | undefined;
   try {
-    client = await PGlite.create(dataDir);
-    const db = drizzlePglite({ client, schema });
+    // A PANIC (a WAL write on a full disk) ends PGlite's backend: this client reopens it (DF3).
+    client = await ReopeningPglite.open(dataDir);
+    // Drizzle calls only query() and transaction(), which ReopeningPglite has with PGlite's signatures.
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
     await migratePglite(db, { migrationsFolder });
     const open = client;
     const events = pgliteEvents(open);
