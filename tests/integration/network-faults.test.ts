@@ -34,21 +34,10 @@ import { CLI_BIN, ensureCliBuilt } from '../support/cli-binary.js';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.js';
 import { type OpenAiStreamServer, startOpenAiStreamServer } from '../support/openai-stream-server.js';
 import { type SdkAccount, signUpWithSdk } from '../support/sdk-accounts.js';
+import { seededRandom, seedFrom } from '../support/seeded-random.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
-const SEED = Number(process.env.NETFAULT_SEED ?? Date.now() % 1_000_000);
-
-/** mulberry32: a small seeded PRNG (NF1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const SEED = seedFrom('NETFAULT_SEED');
 
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
 
@@ -66,7 +55,7 @@ let model: OpenAiStreamServer;
 let server: TestServer;
 let proxy: FaultProxy;
 let account: SdkAccount;
-const random = prng(SEED);
+const random = seededRandom(SEED);
 
 beforeAll(async () => {
   console.log(`network-faults seed: ${SEED} (replay with NETFAULT_SEED=${SEED})`);

@@ -14,6 +14,7 @@ import {
   type SaveTiming,
   saveSnapshotOf,
   transitionSave,
+  unansweredFlights,
 } from './save-machine.js';
 import { SAVE_WRITE_TIMEOUT_MS, SAVED_TO_IDLE_MS, type SaveSnapshot } from './save-snapshot.js';
 
@@ -641,6 +642,8 @@ export class SaveController<C> extends Subscribable {
       jitter,
       mine,
       theirRevision: conflictRevisionOf(error),
+      // S11: a save whose answer was lost may have landed.
+      ...(failure.kind === 'network' && current ? { sent: { value: content } } : {}),
     });
   }
 
@@ -671,7 +674,20 @@ export class SaveController<C> extends Subscribable {
         }
         const sameAsMine = this.attempt(() => this.equals(latest.content, conflict.mine), false);
         const revision = this.attempt(() => revisionOf(latest.revision), null);
-        this.dispatch({ type: 'theirsFetched', id, content: latest.content, revision, sameAsMine });
+        // S11: theirs may be a save of ours that landed while its answer was lost.
+        const own = sameAsMine
+          ? undefined
+          : unansweredFlights(this.state).find((flight) =>
+              this.attempt(() => this.equals(latest.content, flight.content.value), false),
+            );
+        this.dispatch({
+          type: 'theirsFetched',
+          id,
+          content: latest.content,
+          revision,
+          sameAsMine,
+          ownEdits: own ? own.edits : null,
+        });
       },
       () => {
         if (this.fetchAbort === controller) this.fetchAbort = null;

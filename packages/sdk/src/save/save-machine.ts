@@ -53,12 +53,25 @@ export interface SaveState<C> {
   readonly conflictEdits: number;
   /** The `fetchLatest` call out, by id. */
   readonly fetching: number | null;
+  /**
+   * S11: saves that failed as `network` on this base and epoch — their answer may be lost while they landed. The
+   * first one and the latest ones are kept (at most {@link MAX_UNANSWERED}): a crash cuts the first, the rest meet
+   * a server that is down.
+   */
+  readonly unanswered: {
+    readonly base: number | null;
+    readonly epoch: number;
+    readonly flights: readonly { content: Boxed<C>; edits: number }[];
+  } | null;
   readonly failure: SaveFailure | null;
   readonly restoredDraft: { savedAt: number } | null;
   readonly lastSavedAt: number | null;
   /** Pending `flush()` calls and the edits each waits for. */
   readonly waiters: readonly { id: number; edits: number }[];
 }
+
+/** @internal How many unanswered saves S11 remembers. */
+export const MAX_UNANSWERED = 8;
 
 /** @internal A value of the content type, boxed so `C` may itself be `null` or `undefined`. */
 export interface Boxed<C> {
@@ -91,8 +104,18 @@ export type SaveEvent<C> =
       /** For a conflict: the editor's content now. */
       mine: Boxed<C> | null;
       theirRevision: number | null;
+      /** For a network failure: the content sent, which may have landed (S11). */
+      sent?: Boxed<C>;
     }
-  | { type: 'theirsFetched'; id: number; content: C; revision: number | null; sameAsMine: boolean }
+  | {
+      type: 'theirsFetched';
+      id: number;
+      content: C;
+      revision: number | null;
+      sameAsMine: boolean;
+      /** S11: the `edits` of the unanswered save whose content equals theirs, if one does. */
+      ownEdits?: number | null;
+    }
   | { type: 'theirsFailed'; id: number }
   | { type: 'resolveMine'; waiter: number }
   | { type: 'resolveTheirs' }
@@ -157,6 +180,7 @@ export function initialSaveState<C>(): SaveState<C> {
     conflict: null,
     conflictEdits: 0,
     fetching: null,
+    unanswered: null,
     failure: null,
     restoredDraft: null,
     lastSavedAt: null,
@@ -406,6 +430,7 @@ function onWriteFailed<C>(step: Step<C>, event: Extract<SaveEvent<C>, { type: 'w
     return;
   }
   if (failure.kind === 'network') {
+    if (event.sent) rememberUnanswered(step, event.sent, flight.edits);
     s.attempt += 1;
     if (s.attempt <= step.timing.retry.maxAttempts) {
       const ms = retryDelay(step.timing.retry, s.attempt, event.jitter);
@@ -417,23 +442,46 @@ function onWriteFailed<C>(step: Step<C>, event: Extract<SaveEvent<C>, { type: 'w
   s.attempt = 0;
 }
 
+/** S11: a save whose answer was lost may have landed; its content tells a conflict with ourselves later. */
+function rememberUnanswered<C>(step: Step<C>, content: Boxed<C>, edits: number): void {
+  const { s } = step;
+  const known = s.unanswered;
+  const flights = known !== null && known.base === s.base && known.epoch === s.epoch ? known.flights : [];
+  const kept = flights.length < MAX_UNANSWERED ? flights : [flights[0], ...flights.slice(2)];
+  s.unanswered = {
+    base: s.base,
+    epoch: s.epoch,
+    flights: [...kept.filter((f) => f !== undefined), { content, edits }],
+  };
+}
+
+/** S11: the unanswered saves sent on the current base and epoch. */
+export function unansweredFlights<C>(state: SaveState<C>): readonly { content: Boxed<C>; edits: number }[] {
+  const known = state.unanswered;
+  return known !== null && known.base === state.base && known.epoch === state.epoch ? known.flights : [];
+}
+
 function onTheirsFetched<C>(step: Step<C>, event: Extract<SaveEvent<C>, { type: 'theirsFetched' }>): void {
   const { s } = step;
   if (s.fetching !== event.id || s.conflict === null) return;
   s.fetching = null;
   const theirRevision = event.revision ?? s.conflict.theirRevision;
   if (theirRevision !== null) s.revision = theirRevision;
-  if (!event.sameAsMine) {
+  const own = event.ownEdits ?? null;
+  if (!event.sameAsMine && own === null) {
     s.conflict = { ...s.conflict, theirs: event.content, theirRevision };
     return;
   }
-  // S11: the server already holds mine; only the revision we knew was stale.
+  // S11: the server holds mine, or a save of ours whose answer was lost; only the revision we knew was stale.
   s.conflict = null;
   s.failure = null;
+  s.unanswered = null;
   s.base = theirRevision;
-  s.confirmed = Math.max(s.confirmed, s.conflictEdits);
+  s.confirmed = Math.max(s.confirmed, event.sameAsMine ? s.conflictEdits : (own ?? 0));
   s.lastSavedAt = step.now;
-  step.effects.push({ type: 'clearDraftIfEqual', content: event.content });
+  if (event.sameAsMine) step.effects.push({ type: 'clearDraftIfEqual', content: event.content });
+  // The stored draft names the old base: restored after a crash it would meet this same conflict again.
+  else step.persistDraft();
   if (step.dirty) {
     s.status = 'saving';
     step.startDebounce();
