@@ -28,12 +28,14 @@ describe('TRUST_PROXY', () => {
   describe('in the app', () => {
     let direct: TestApp;
     let proxied: TestApp;
+    let hops: TestApp;
     beforeAll(async () => {
       direct = await createTestApp({}, { routes: echoIp });
       proxied = await createTestApp({ TRUST_PROXY: 'loopback' }, { routes: echoIp });
+      hops = await createTestApp({ TRUST_PROXY: '1' }, { routes: echoIp });
     });
     afterAll(async () => {
-      await Promise.all([direct?.close(), proxied?.close()]);
+      await Promise.all([direct?.close(), proxied?.close(), hops?.close()]);
     });
 
     it('ignores X-Forwarded-For unless the proxy is trusted: nobody picks their own rate-limit key', async () => {
@@ -43,6 +45,11 @@ describe('TRUST_PROXY', () => {
       expect(await ipOf(proxied.app, { 'x-forwarded-for': '203.0.113.7' }, '198.51.100.2')).toBe(
         '198.51.100.2',
       );
+    });
+
+    it('with a hop count, believes that many proxies from the nearest', async () => {
+      const chain = { 'x-forwarded-for': '203.0.113.7, 10.0.0.2' };
+      expect(await ipOf(hops.app, chain, '10.0.0.9')).toBe('10.0.0.2');
     });
   });
 });
