@@ -18,6 +18,7 @@ import { ConversionTokens } from './formats/conversion-tokens.js';
 import { registerErrorHandling } from './http/error-handling.js';
 import { recordRoutes } from './http/route-table.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { registerWebApp } from './http/web-app.js';
 import type { Mailer } from './mail/mailer.js';
 import { SERVER_VERSION } from './package-paths.js';
@@ -61,11 +62,6 @@ export interface AppDependencies {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Fastify's trust function for a hop count (its types leave the number form out): the nearest `count` proxies. */
-function trustHops(count: number): (address: string, hop: number) => boolean {
-  return (_address, hop) => hop < count;
-}
-
 /**
  * Builds the Fastify application: every plugin and route, nothing listening. `server.ts` listens;
  * tests call `inject` or `listen({ port: 0 })`. The caller owns `storage` and `mailer`.
@@ -80,7 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // On close, idle keep-alive sockets go at once; requests in flight are allowed to finish.
     forceCloseConnections: 'idle',
     // Behind a load balancer the client's address comes from X-Forwarded-For, from the proxies named only.
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Read in genReqId instead: Fastify would take the header as it is, unchecked.
     requestIdHeader: false,
     // A caller's id is kept when it is safe to log; otherwise a fresh one is made.
