@@ -1,11 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BrowserInterleavingSequencer } from './tests/support/browser-interleaving-sequencer.ts';
 import { SummaryLineReporter } from './tests/support/summary-line-reporter.ts';
 
 /**
  * Integration files run a second time with every test server on its own PostgreSQL database. Left out:
- * those that are about one database by design (`npm start`'s embedded PGlite, the storage contract and the
- * PostgreSQL-only files, which start their own clusters) and those that test no storage (dependency floor,
+ * those that are about one database by design (`npm start`'s embedded PGlite, the embedded database on a full
+ * disk, the storage contract and the PostgreSQL-only files, which start their own clusters) and those that test no storage (dependency floor,
  * the SDK package).
  */
 const POSTGRES_INTEGRATION_FILES = [
@@ -21,6 +23,8 @@ const POSTGRES_INTEGRATION_FILES = [
   'integration/cli-files.test.ts',
   'integration/cli-chat.test.ts',
   'integration/examples.test.ts',
+  'integration/network-faults.test.ts',
+  'integration/crash-recovery.test.ts',
 ];
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -41,6 +45,12 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', new SummaryLineReporter()],
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine. Our files
+    // spend most of their time waiting on servers, databases and child processes, so a worker per core (two
+    // at least) nearly halves the run; the browser files are spread among the others (the sequencer), so two
+    // Chromiums rarely compete.
+    maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: BrowserInterleavingSequencer },
     projects: [
       {
         extends: true,
@@ -87,7 +97,8 @@ export default defineConfig({
           // The hostile-string round-trips (~4,000 sequential requests) test input validation, the same
           // on both databases; PGlite runs them, and on PostgreSQL they alone take minutes.
           testNamePattern: /^(?!.*hostile strings from the corpus)/,
-          env: { PLANWRIGHT_TEST_DATABASE: 'postgres' },
+          // The crash test kills our server, not PostgreSQL: its six kinds of moment once each and two more.
+          env: { PLANWRIGHT_TEST_DATABASE: 'postgres', CRASH_KILLS: '8' },
           globalSetup: ['./support/postgres-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
@@ -102,8 +113,6 @@ export default defineConfig({
           globalSetup: ['./browser/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
-          // One Chromium at a time on a 2-core machine.
-          fileParallelism: false,
         },
       },
     ],
