@@ -103,6 +103,15 @@ describe('the editor with the keyboard alone, in Chromium against the real serve
     expect(await isFocused(item)).toBe(true);
     // On into the text: the cursor waits at the end of the opened subsection's title.
     await pressUntilFocused(page, 'Tab', editor, true);
+    // The editor moves the cursor there after the selection changes: type only once it has.
+    const title = canvasSubsection(page, next.uuid).locator('h2').first();
+    await expect
+      .poll(
+        () => title.evaluate((heading) => heading.contains(document.getSelection()?.focusNode ?? null)),
+        SETTLE,
+      )
+      .toBe(true);
+    await caretSettled(page);
     await page.keyboard.type(' by keyboard');
     await expect
       .poll(() => canvasSubsection(page, next.uuid).locator('h2').first().textContent(), SETTLE)

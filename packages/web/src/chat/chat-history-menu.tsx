@@ -1,7 +1,8 @@
 import type { ChatSummary } from '@planwright/sdk';
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, useId, useRef } from 'react';
 import { useDismissableMenu } from '../layout/use-dismissable-menu';
-import { focusMenuEnd, type MenuOpenAt, menuButtonOpenKey, moveMenuFocus } from '../ui/menu-keys';
+import { moveMenuFocus } from '../ui/menu-keys';
+import { useMenuOpening } from '../ui/use-menu-opening';
 import type { RecentChats } from './chat-panel-model';
 import { recentChatLabel } from './chat-panel-rules';
 import { CHAT_PANEL_TEXTS as TEXTS } from './chat-panel-texts';
@@ -34,18 +35,8 @@ export function ChatHistoryMenu({
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
-  const focusOnOpen = useRef<MenuOpenAt>('first');
   const [open, setOpen] = useDismissableMenu(rootRef, buttonRef);
-
-  useEffect(() => {
-    if (open) focusMenuEnd(menuItems(menuRef.current), focusOnOpen.current);
-  }, [open]);
-
-  const openAt = (at: MenuOpenAt) => {
-    focusOnOpen.current = at;
-    onOpen();
-    setOpen(true);
-  };
+  const opening = useMenuOpening({ open, setOpen, items: () => menuItems(menuRef.current), onOpen });
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
     moveMenuFocus(event, menuItems(menuRef.current), () => setOpen(false));
@@ -65,14 +56,8 @@ export function ChatHistoryMenu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => {
-          if (open) setOpen(false);
-          else openAt('first');
-        }}
-        onKeyDown={(event) => {
-          const at = open ? null : menuButtonOpenKey(event);
-          if (at !== null) openAt(at);
-        }}
+        onClick={opening.onClick}
+        onKeyDown={opening.onKeyDown}
       >
         {TEXTS.history}
       </button>

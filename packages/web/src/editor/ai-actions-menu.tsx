@@ -3,7 +3,8 @@ import type { Editor } from '@tiptap/core';
 import { type JSX, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../ui/alert';
 import { Dialog } from '../ui/dialog';
-import { focusMenuEnd, type MenuOpenAt, menuButtonOpenKey, moveMenuFocus } from '../ui/menu-keys';
+import { moveMenuFocus } from '../ui/menu-keys';
+import { useMenuOpening } from '../ui/use-menu-opening';
 import {
   AI_ACTION_GROUPS,
   type AiActionItem,
@@ -117,14 +118,14 @@ export function AiActionsMenu(props: { enabled: boolean; onChoose(item: AiAction
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const focusOnOpen = useRef<MenuOpenAt>('first');
+  const opening = useMenuOpening({
+    open,
+    setOpen,
+    items: () => [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])],
+  });
 
   useEffect(() => {
     if (!open) return;
-    focusMenuEnd(
-      [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])],
-      focusOnOpen.current,
-    );
     const onOutside = (event: Event) => {
       if (!(event.target instanceof Node && rootRef.current?.contains(event.target))) setOpen(false);
     };
@@ -160,16 +161,8 @@ export function AiActionsMenu(props: { enabled: boolean; onChoose(item: AiAction
         aria-controls={open ? menuId : undefined}
         disabled={!enabled}
         onMouseDown={(event) => event.preventDefault()}
-        onClick={() => {
-          focusOnOpen.current = 'first';
-          setOpen((value) => !value);
-        }}
-        onKeyDown={(event) => {
-          const at = open ? null : menuButtonOpenKey(event);
-          if (at === null) return;
-          focusOnOpen.current = at;
-          setOpen(true);
-        }}
+        onClick={opening.onClick}
+        onKeyDown={opening.onKeyDown}
       >
         AI actions
       </button>

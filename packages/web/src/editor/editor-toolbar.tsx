@@ -10,8 +10,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { focusMenuEnd, type MenuOpenAt, menuButtonOpenKey, moveMenuFocus } from '../ui/menu-keys';
+import { moveMenuFocus } from '../ui/menu-keys';
 import { moveToolbarFocus, setToolbarTabStop } from '../ui/toolbar-keys';
+import { useMenuOpening } from '../ui/use-menu-opening';
 import { applyBlockType, clearBlocksInEditor } from './block-commands.js';
 import { ToolbarIcon, type ToolbarIconName } from './editor-icons.js';
 import { changeIndent } from './paragraph-indent.js';
@@ -74,11 +75,10 @@ function InsertMenu(props: {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemsRef = useRef<Array<HTMLButtonElement | null>>([]);
-  const focusOnOpen = useRef<MenuOpenAt>('first');
+  const opening = useMenuOpening({ open, setOpen, items: () => enabledItems(itemsRef.current) });
 
   useEffect(() => {
     if (!open) return;
-    focusMenuEnd(enabledItems(itemsRef.current), focusOnOpen.current);
     const onOutside = (event: Event) => {
       if (!(event.target instanceof Node && rootRef.current?.contains(event.target))) setOpen(false);
     };
@@ -126,16 +126,8 @@ function InsertMenu(props: {
         aria-controls={open ? menuId : undefined}
         disabled={!props.enabled}
         onMouseDown={keepSelection}
-        onClick={() => {
-          focusOnOpen.current = 'first';
-          setOpen((value) => !value);
-        }}
-        onKeyDown={(event) => {
-          const at = open ? null : menuButtonOpenKey(event);
-          if (at === null) return;
-          focusOnOpen.current = at;
-          setOpen(true);
-        }}
+        onClick={opening.onClick}
+        onKeyDown={opening.onKeyDown}
       >
         + AI
       </button>

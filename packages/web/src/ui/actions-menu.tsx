@@ -1,6 +1,7 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, useId, useRef } from 'react';
 import { useDismissableMenu } from '../layout/use-dismissable-menu';
-import { focusMenuEnd, type MenuOpenAt, menuButtonOpenKey, moveMenuFocus } from './menu-keys';
+import { moveMenuFocus } from './menu-keys';
+import { useMenuOpening } from './use-menu-opening';
 
 export interface MenuAction {
   label: string;
@@ -31,23 +32,12 @@ export function ActionsMenu({
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemsRef = useRef<Array<HTMLButtonElement | null>>([]);
-  const focusOnOpen = useRef<MenuOpenAt>('first');
   const [open, setOpen] = useDismissableMenu(rootRef, buttonRef);
-
-  useEffect(() => {
-    if (!open) return;
-    focusMenuEnd(
-      itemsRef.current.filter((item) => item !== null),
-      focusOnOpen.current,
-    );
-  }, [open]);
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const at = menuButtonOpenKey(event);
-    if (at === null) return;
-    focusOnOpen.current = at;
-    setOpen(true);
-  };
+  const opening = useMenuOpening({
+    open,
+    setOpen,
+    items: () => itemsRef.current.filter((item) => item !== null),
+  });
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
     moveMenuFocus(
@@ -76,11 +66,8 @@ export function ActionsMenu({
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         disabled={disabled}
-        onClick={() => {
-          focusOnOpen.current = 'first';
-          setOpen((value) => !value);
-        }}
-        onKeyDown={onButtonKeyDown}
+        onClick={opening.onClick}
+        onKeyDown={opening.onKeyDown}
       >
         {labelled ? (
           label
