@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { startOpenAiStreamServer } from '../tests/support/openai-stream-server.mjs';
 import { json as requestJson, signIn, signUpVerified } from './accounts.mjs';
 import { startBuiltServer } from './built-server.mjs';
-import { openChat, rssKiB, waitFor } from './chat-sockets.mjs';
+import { openChat, relayLatencies, rssKiB, waitFor } from './chat-sockets.mjs';
 import { summarize } from './stats.mjs';
 
 const CHATS = Number(process.env.BENCH_CHATS ?? 50);
@@ -97,28 +97,19 @@ try {
         chats.map((chat, i) => waitFor(chat, (f) => f.type === 'end_of_response', starts[i])),
       );
       if (round === 0) continue;
-      // Which request was whose: the model server saw each chat's marker as the last user message.
-      for (let r = requestsBefore; r < model.requests.length; r++) {
-        const body = model.requests[r]?.body;
-        const last = body?.messages?.filter((m) => m.role === 'user').at(-1);
-        const marker = new RegExp(`bench-${tag}-(\\d+)`).exec(JSON.stringify(last?.content ?? ''));
-        if (!marker) continue;
-        const index = Number(marker[1]);
-        const aiFrames = chats[index].frames
-          .slice(starts[index])
-          .filter((entry) => entry.frame.type === 'ai');
-        const stamps = chunkStamps.get(r) ?? [];
-        if (aiFrames.length === 0 || stamps.length === 0) continue;
-        result.firstFrame.push(aiFrames[0].at - stamps[0]);
-        // Chunks that arrive together are sent as one cumulative frame: chunk k reached the client with the
-        // first frame whose text is at least as long as the answer through chunk k.
-        let frame = 0;
-        for (let k = 0; k < stamps.length; k++) {
-          while (frame < aiFrames.length && aiFrames[frame].frame.content.length < CUMULATIVE[k]) frame++;
-          if (frame === aiFrames.length) break;
-          result.perChunk.push(aiFrames[frame].at - stamps[k]);
-        }
-        result.framesPerAnswer.push(aiFrames.length);
+      const answers = relayLatencies({
+        requests: model.requests,
+        from: requestsBefore,
+        prefix: `bench-${tag}`,
+        chats,
+        starts,
+        chunkStamps,
+        cumulative: CUMULATIVE,
+      });
+      for (const answer of answers) {
+        result.firstFrame.push(answer.firstFrame);
+        result.perChunk.push(...answer.perChunk);
+        result.framesPerAnswer.push(answer.frames);
         result.turns++;
       }
     }

@@ -53,3 +53,32 @@ export async function waitFor(chat, match, from, timeoutMs = 120_000) {
     });
   }
 }
+
+/**
+ * The relay latencies of one round, per answer: which model request was whose (the model saw each chat's
+ * `${prefix}-${index}` marker as the last user message), then from the first text chunk the model wrote to the
+ * chat's first `ai` frame, and from each chunk to the frame that carried it. Chunks arriving together go out
+ * as one cumulative frame: chunk k reached the client with the first frame whose text is at least as long as
+ * the answer through chunk k (`cumulative[k]`). `chunkStamps` maps a request index to its chunks' write times.
+ */
+export function relayLatencies({ requests, from, prefix, chats, starts, chunkStamps, cumulative }) {
+  const answers = [];
+  for (let r = from; r < requests.length; r++) {
+    const last = requests[r]?.body?.messages?.filter((m) => m.role === 'user').at(-1);
+    const marker = new RegExp(`${prefix}-(\\d+)`).exec(JSON.stringify(last?.content ?? ''));
+    if (!marker) continue;
+    const index = Number(marker[1]);
+    const aiFrames = chats[index].frames.slice(starts[index]).filter((entry) => entry.frame.type === 'ai');
+    const stamps = chunkStamps.get(r) ?? [];
+    if (aiFrames.length === 0 || stamps.length === 0) continue;
+    const perChunk = [];
+    let frame = 0;
+    for (let k = 0; k < stamps.length; k++) {
+      while (frame < aiFrames.length && aiFrames[frame].frame.content.length < cumulative[k]) frame++;
+      if (frame === aiFrames.length) break;
+      perChunk.push(aiFrames[frame].at - stamps[k]);
+    }
+    answers.push({ firstFrame: aiFrames[0].at - stamps[0], perChunk, frames: aiFrames.length });
+  }
+  return answers;
+}

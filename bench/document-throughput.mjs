@@ -4,54 +4,26 @@
 // read and write the same rows of the same database in the same process (bench/document-host.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { call as callWith, json as jsonWith, signUpVerified } from './accounts.mjs';
 import { summarize } from './stats.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const { lastKeyFor } = await import(join(root, 'packages/server/dist/index.js'));
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BLOCKS = 700;
 const PASSWORD = 'a-sturdy-benchmark-passphrase';
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
 
-function call(url, { method = 'GET', body, headers = {} } = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      url,
-      {
-        method,
-        agent,
-        headers: {
-          ...headers,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode, etag: res.headers.etag, text: Buffer.concat(chunks).toString() }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function json(url, options) {
-  const res = await call(url, options);
-  if (res.status >= 400)
-    throw new Error(`${options?.method ?? 'GET'} ${url} answered ${res.status}: ${res.text}`);
-  return { ...res, body: res.text ? JSON.parse(res.text) : undefined };
-}
+/** One request on the shared keep-alive agent (bench/accounts.mjs); the ETag read from its headers. */
+const call = async (url, options = {}) => {
+  const res = await callWith(url, { ...options, agent });
+  return { ...res, etag: res.headers.etag };
+};
+const json = (url, options = {}) => jsonWith(url, { ...options, agent });
 
 const WORDS =
   'market customers revenue growth channel pricing margin team investors runway traction competitors segment retention acquisition forecast'.split(
@@ -143,12 +115,7 @@ try {
   });
   const api = `${urls.app}/api/v1`;
   const email = 'bench-documents@example.com';
-  await call(`${urls.app}/_allauth/app/v1/auth/signup`, {
-    method: 'POST',
-    body: { email, password: PASSWORD, terms_agreement: true, phone_number_x: '' },
-  });
-  const key = await lastKeyFor(join(dataDir, 'outbox'), email, '/account/verify-email/');
-  await call(`${urls.app}/_allauth/app/v1/auth/email/verify`, { method: 'POST', body: { key } });
+  await signUpVerified(urls.app, dataDir, email, PASSWORD);
   const login = await json(`${urls.app}/_allauth/app/v1/auth/login`, {
     method: 'POST',
     body: { email, password: PASSWORD },

@@ -40,7 +40,7 @@ import { tsImport } from 'tsx/esm/api';
 import { startOpenAiStreamServer } from '../tests/support/openai-stream-server.mjs';
 import { call, inParallel, json, loopbackAddress, signIn, signUpVerified } from './accounts.mjs';
 import { startBuiltServer } from './built-server.mjs';
-import { openChat, rssKiB, waitFor } from './chat-sockets.mjs';
+import { openChat, relayLatencies, rssKiB, waitFor } from './chat-sockets.mjs';
 import { generatePlan } from './generated-plan.mjs';
 import { summarize } from './stats.mjs';
 
@@ -289,26 +289,18 @@ async function chatLoad(server, users) {
           );
       }
       if (round < CHAT_ROUNDS - 1) continue;
-      // Which model request was whose: the chat's marker is the last user message the model saw.
-      for (let r = requestsBefore; r < model.requests.length; r++) {
-        const last = model.requests[r]?.body?.messages?.filter((m) => m.role === 'user').at(-1);
-        const marker = new RegExp(`load-${tag}-(\\d+)`).exec(JSON.stringify(last?.content ?? ''));
-        if (!marker) continue;
-        const index = Number(marker[1]);
-        const aiFrames = chats[index].frames
-          .slice(starts[index])
-          .filter((entry) => entry.frame.type === 'ai');
-        const stamps = chunkStamps.get(r) ?? [];
-        if (aiFrames.length === 0 || stamps.length === 0) continue;
-        result.firstFrame.push(aiFrames[0].at - stamps[0]);
-        // Chunks that arrive together go out as one cumulative frame: chunk k reached the client with the
-        // first frame whose text is at least as long as the answer through chunk k.
-        let frame = 0;
-        for (let k = 0; k < stamps.length; k++) {
-          while (frame < aiFrames.length && aiFrames[frame].frame.content.length < CUMULATIVE[k]) frame++;
-          if (frame === aiFrames.length) break;
-          result.perChunk.push(aiFrames[frame].at - stamps[k]);
-        }
+      const answers = relayLatencies({
+        requests: model.requests,
+        from: requestsBefore,
+        prefix: `load-${tag}`,
+        chats,
+        starts,
+        chunkStamps,
+        cumulative: CUMULATIVE,
+      });
+      for (const answer of answers) {
+        result.firstFrame.push(answer.firstFrame);
+        result.perChunk.push(...answer.perChunk);
       }
     }
   } finally {
