@@ -6,10 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startOpenAiStreamServer } from '../tests/support/openai-stream-server.mjs';
 import { json as requestJson, signIn, signUpVerified } from './accounts.mjs';
 import { startBuiltServer } from './built-server.mjs';
-import { openChat, relayLatencies, rssKiB, waitFor } from './chat-sockets.mjs';
+import { openChat, rssKiB, startPacedModel, waitFor } from './chat-sockets.mjs';
 import { summarize } from './stats.mjs';
 
 const CHATS = Number(process.env.BENCH_CHATS ?? 50);
@@ -17,32 +16,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const CHUNKS = 40;
 /** The model server's pace: one chunk every this many ms per stream (100 tokens/s, faster than most models); 0 = all at once. */
 const WORDS = Array.from({ length: CHUNKS }, (_, i) => `word${i} `);
-/** The answer's length through each chunk. */
-const CUMULATIVE = WORDS.map((_, k) => WORDS.slice(0, k + 1).join('').length);
 const CHUNK_INTERVAL_MS = Number(process.env.BENCH_CHUNK_INTERVAL_MS ?? 10);
 const IDLE = 200;
 const PASSWORD = 'a-sturdy-benchmark-passphrase';
 
-/** Text chunks written, per request: `performance.now()` of each content-bearing chunk. */
-const chunkStamps = new Map();
-const firstByte = new Map();
-/**
- * The model server starts answering a round once every chat's request is in: the measure is the relay of
- * 50 concurrent streams, not the turns' set-up (context assembly, database writes) queued behind each other.
- */
-let barrier = { count: 0, open: Promise.resolve() };
-const model = await startOpenAiStreamServer({
-  defaultAnswer: { type: 'answer', text: WORDS },
-  onChunk: async ({ requestIndex, chunkIndex, data }) => {
-    if (chunkIndex === 0 && requestIndex >= barrier.count) await barrier.open;
-    else if (CHUNK_INTERVAL_MS > 0) await new Promise((resolve) => setTimeout(resolve, CHUNK_INTERVAL_MS));
-    if (!/"content":"[^"]/.test(data)) return;
-    const list = chunkStamps.get(requestIndex) ?? [];
-    list.push(performance.now());
-    chunkStamps.set(requestIndex, list);
-  },
-  onFirstByte: (requestIndex, at) => firstByte.set(requestIndex, at),
-});
+// The model starts answering a round once every chat's request is in: the measure is the relay of 50
+// concurrent streams, not the turns' set-up (context assembly, database writes) queued behind each other.
+const paced = await startPacedModel(WORDS, CHUNK_INTERVAL_MS);
+const { model } = paced;
 const dataDir = mkdtempSync(join(tmpdir(), 'planwright-bench-chat-'));
 const server = await startBuiltServer(
   dataDir,
@@ -84,9 +65,8 @@ try {
     for (let round = 0; round < rounds; round++) {
       const starts = chats.map((chat) => chat.frames.length);
       const requestsBefore = model.requests.length;
-      barrier = aligned
-        ? { count: requestsBefore, open: model.waitForRequests(requestsBefore + CHATS) }
-        : { count: Number.POSITIVE_INFINITY, open: Promise.resolve() };
+      if (aligned) paced.holdRound(CHATS);
+      else paced.startEachAtOnce();
       const tag = `${aligned ? 'a' : 'n'}${round}`;
       for (const [i, chat] of chats.entries()) {
         chat.ws.send(
@@ -97,15 +77,7 @@ try {
         chats.map((chat, i) => waitFor(chat, (f) => f.type === 'end_of_response', starts[i])),
       );
       if (round === 0) continue;
-      const answers = relayLatencies({
-        requests: model.requests,
-        from: requestsBefore,
-        prefix: `bench-${tag}`,
-        chats,
-        starts,
-        chunkStamps,
-        cumulative: CUMULATIVE,
-      });
+      const answers = paced.latencies({ from: requestsBefore, prefix: `bench-${tag}`, chats, starts });
       for (const answer of answers) {
         result.firstFrame.push(answer.firstFrame);
         result.perChunk.push(...answer.perChunk);

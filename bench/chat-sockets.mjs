@@ -2,6 +2,7 @@
 // time, waiting for a frame, and a process's resident memory. Used by chat-relay.mjs and load.mjs.
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
+import { startOpenAiStreamServer } from '../tests/support/openai-stream-server.mjs';
 
 /** The resident set size of process `pid` in KiB (Linux /proc). */
 export function rssKiB(pid) {
@@ -61,7 +62,7 @@ export async function waitFor(chat, match, from, timeoutMs = 120_000) {
  * as one cumulative frame: chunk k reached the client with the first frame whose text is at least as long as
  * the answer through chunk k (`cumulative[k]`). `chunkStamps` maps a request index to its chunks' write times.
  */
-export function relayLatencies({ requests, from, prefix, chats, starts, chunkStamps, cumulative }) {
+function relayLatencies({ requests, from, prefix, chats, starts, chunkStamps, cumulative }) {
   const answers = [];
   for (let r = from; r < requests.length; r++) {
     const last = requests[r]?.body?.messages?.filter((m) => m.role === 'user').at(-1);
@@ -81,4 +82,40 @@ export function relayLatencies({ requests, from, prefix, chats, starts, chunkSta
     answers.push({ firstFrame: aiFrames[0].at - stamps[0], perChunk, frames: aiFrames.length });
   }
   return answers;
+}
+
+/**
+ * A local model speaking OpenAI's streaming wire format that answers `words`, one chunk every `chunkIntervalMs`
+ * (0: all at once), and notes when it wrote each text chunk. `holdRound(count)` makes the next round's answers
+ * start together once `count` more requests are in (the relay of concurrent streams is measured, not the turns'
+ * set-up queued behind each other); `startEachAtOnce()` lets every answer start as its request arrives.
+ * `latencies(round)` gives a finished round's relay latencies ({@link relayLatencies}).
+ */
+export async function startPacedModel(words, chunkIntervalMs) {
+  const chunkStamps = new Map();
+  let barrier = { count: 0, open: Promise.resolve() };
+  const model = await startOpenAiStreamServer({
+    defaultAnswer: { type: 'answer', text: words },
+    onChunk: async ({ requestIndex, chunkIndex, data }) => {
+      if (chunkIndex === 0 && requestIndex >= barrier.count) await barrier.open;
+      else if (chunkIntervalMs > 0) await new Promise((resolve) => setTimeout(resolve, chunkIntervalMs));
+      if (!/"content":"[^"]/.test(data)) return;
+      const list = chunkStamps.get(requestIndex) ?? [];
+      list.push(performance.now());
+      chunkStamps.set(requestIndex, list);
+    },
+  });
+  const cumulative = words.map((_, k) => words.slice(0, k + 1).join('').length);
+  return {
+    model,
+    holdRound(count) {
+      const from = model.requests.length;
+      barrier = { count: from, open: model.waitForRequests(from + count) };
+    },
+    startEachAtOnce() {
+      barrier = { count: Number.POSITIVE_INFINITY, open: Promise.resolve() };
+    },
+    latencies: ({ from, prefix, chats, starts }) =>
+      relayLatencies({ requests: model.requests, from, prefix, chats, starts, chunkStamps, cumulative }),
+  };
 }

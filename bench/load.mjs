@@ -37,10 +37,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
-import { startOpenAiStreamServer } from '../tests/support/openai-stream-server.mjs';
 import { call, inParallel, json, loopbackAddress, signIn, signUpVerified } from './accounts.mjs';
 import { startBuiltServer } from './built-server.mjs';
-import { openChat, relayLatencies, rssKiB, waitFor } from './chat-sockets.mjs';
+import { openChat, rssKiB, startPacedModel, waitFor } from './chat-sockets.mjs';
 import { generatePlan } from './generated-plan.mjs';
 import { summarize } from './stats.mjs';
 
@@ -57,8 +56,6 @@ const CHUNK_INTERVAL_MS = Number(process.env.BENCH_CHUNK_INTERVAL_MS ?? 20);
 const CHUNKS = 40;
 const WORDS = Array.from({ length: CHUNKS }, (_, i) => `word${i} `);
 const ANSWER = WORDS.join('');
-/** The answer's length through each chunk. */
-const CUMULATIVE = WORDS.map((_, k) => WORDS.slice(0, k + 1).join('').length);
 const PASSWORD = 'a-sturdy-benchmark-passphrase';
 const EDIT_MARK = 'LOAD-BENCH-EDIT-MARK';
 const { document: PLAN, words: PLAN_WORDS } = generatePlan();
@@ -83,21 +80,9 @@ function planFor() {
   return { body: (text) => `${before}${text}${after}` };
 }
 
-/** Text chunks written, per model request: `performance.now()` of each content-bearing chunk. */
-const chunkStamps = new Map();
 /** The model starts a round's answers once every chat's request is in (LD7). */
-let barrier = { count: 0, open: Promise.resolve() };
-const model = await startOpenAiStreamServer({
-  defaultAnswer: { type: 'answer', text: WORDS },
-  onChunk: async ({ requestIndex, chunkIndex, data }) => {
-    if (chunkIndex === 0 && requestIndex >= barrier.count) await barrier.open;
-    else if (CHUNK_INTERVAL_MS > 0) await new Promise((resolve) => setTimeout(resolve, CHUNK_INTERVAL_MS));
-    if (!/"content":"[^"]/.test(data)) return;
-    const list = chunkStamps.get(requestIndex) ?? [];
-    list.push(performance.now());
-    chunkStamps.set(requestIndex, list);
-  },
-});
+const paced = await startPacedModel(WORDS, CHUNK_INTERVAL_MS);
+const { model } = paced;
 
 /** Runs one autocannon instance for SECONDS, recording each response's latency in `latencies`. */
 async function cannon(options, latencies) {
@@ -267,7 +252,7 @@ async function chatLoad(server, users) {
     for (let round = 0; round < CHAT_ROUNDS; round++) {
       const starts = chats.map((chat) => chat.frames.length);
       const requestsBefore = model.requests.length;
-      barrier = { count: requestsBefore, open: model.waitForRequests(requestsBefore + CHATS) };
+      paced.holdRound(CHATS);
       const tag = `r${round}`;
       for (const [i, chat] of chats.entries())
         chat.ws.send(
@@ -289,15 +274,7 @@ async function chatLoad(server, users) {
           );
       }
       if (round < CHAT_ROUNDS - 1) continue;
-      const answers = relayLatencies({
-        requests: model.requests,
-        from: requestsBefore,
-        prefix: `load-${tag}`,
-        chats,
-        starts,
-        chunkStamps,
-        cumulative: CUMULATIVE,
-      });
+      const answers = paced.latencies({ from: requestsBefore, prefix: `load-${tag}`, chats, starts });
       for (const answer of answers) {
         result.firstFrame.push(answer.firstFrame);
         result.perChunk.push(...answer.perChunk);
