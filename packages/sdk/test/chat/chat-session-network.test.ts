@@ -55,13 +55,19 @@ describe('C46 stalled connection', () => {
   });
 });
 
+/** Connects, answers the first history request with none, and waits out the stabilisation (C1, C17). */
+function connectStable({ session, server, clock }: ReturnType<typeof setup>): void {
+  session.connect();
+  clock.advance(500);
+  server.last.send({ type: 'history_response', messages: [] });
+  clock.advance(5_000);
+}
+
 describe('C47 resynchronisation after a reconnect', () => {
   it('C47: a message lost on the wire is sent again with its client id, before the queue, once', () => {
-    const { session, server, clock } = setup();
-    session.connect();
-    clock.advance(500);
-    server.last.send({ type: 'history_response', messages: [] });
-    clock.advance(5_000);
+    const chat = setup();
+    const { session, server, clock } = chat;
+    connectStable(chat);
     // "A" is handed to the socket, then the connection drops before the server stored it (no echo).
     session.send('A');
     server.last.drop();
@@ -93,11 +99,9 @@ describe('C47 resynchronisation after a reconnect', () => {
   });
 
   it('C47: a message history already holds is not sent again; the stored answer replaces the interrupted one', () => {
-    const { session, server, clock } = setup();
-    session.connect();
-    clock.advance(500);
-    server.last.send({ type: 'history_response', messages: [] });
-    clock.advance(5_000);
+    const chat = setup();
+    const { session, server, clock } = chat;
+    connectStable(chat);
     session.send('A');
     server.last.send({ type: 'ai', content: 'Half', message_id: 'm2' });
     server.last.drop();
