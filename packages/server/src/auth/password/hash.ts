@@ -101,13 +101,24 @@ const LONE_SURROGATE_TEST = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDB
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE_TEST.source, 'g');
 
 /**
- * The bytes scrypt hashes: UTF-8, exactly as typed (no Unicode normalisation, like Django).
+ * The bytes scrypt hashes: UTF-8, exactly as typed (no Unicode normalisation, like Django), made
+ * injective in two places where the plain encoding is not:
  *
- * A JSON body can carry a lone surrogate (`"\ud800"`), which Node's UTF-8 encoder would silently turn
- * into U+FFFD, so two different passwords would hash alike. Lone surrogates are therefore written as
- * their own three bytes (generalised UTF-8, "WTF-8"); every well-formed string is plain UTF-8.
+ * - A JSON body can carry a lone surrogate (`"\ud800"`), which Node's UTF-8 encoder would silently turn
+ *   into U+FFFD, so two different passwords would hash alike. Lone surrogates are therefore written as
+ *   their own three bytes (generalised UTF-8, "WTF-8").
+ * - scrypt keys HMAC-SHA256 with the password, and HMAC pads a short key with zero bytes, so `"abc"` and
+ *   `"abc\0"` would derive the same key. Bytes that end in 0x00 get a trailing 0xFF, a byte no (WTF-)UTF-8
+ *   text contains, so no encoded password ends in a zero byte and none is another's padding.
+ *
+ * Every well-formed string that does not end in NUL is plain UTF-8, as before.
  */
 function passwordBytes(password: string): Buffer {
+  const bytes = textBytes(password);
+  return bytes.at(-1) === 0x00 ? Buffer.concat([bytes, Buffer.from([0xff])]) : bytes;
+}
+
+function textBytes(password: string): Buffer {
   if (!LONE_SURROGATE_TEST.test(password)) return Buffer.from(password, 'utf8');
   const parts: Buffer[] = [];
   let from = 0;
