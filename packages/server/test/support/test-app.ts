@@ -63,6 +63,7 @@ export async function createTestApp(
     ...(overrides.now ? { now: overrides.now } : {}),
     ...(overrides.conversions ? { conversions: overrides.conversions } : {}),
     ...(overrides.aiProvider ? { aiProvider: overrides.aiProvider } : {}),
+    ...(overrides.passwordHasher ? { passwordHasher: overrides.passwordHasher } : {}),
   });
   overrides.routes?.(app);
   await app.ready();
