@@ -1,3 +1,4 @@
+import { POSTGRES_POOL_SIZE } from '@planwright/server';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -21,6 +22,19 @@ const UNAVAILABLE = {
   detail: 'The database is unavailable. Please try again shortly.',
   code: 'database_unavailable',
 };
+const BUSY = { detail: 'The server is busy. Please try again shortly.', code: 'database_busy' };
+
+/** Until some `count` of this database's queries wait on a lock (real time: PostgreSQL's own state). */
+function lockWaiters(locker: pg.Client, count: number, label: string): Promise<void> {
+  return eventually(async () => {
+    // Inside the locker's transaction the statistics are a snapshot taken once: take a fresh one each time.
+    await locker.query('select pg_stat_clear_snapshot()');
+    const { rows } = await locker.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+    );
+    return (rows[0]?.n ?? 0) >= count;
+  }, label);
+}
 
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -154,15 +168,7 @@ describe('database unavailable (DU)', () => {
         method: 'PATCH',
         body: JSON.stringify({ title: 'After' }),
       });
-      await eventually(
-        async () =>
-          (
-            await locker.query(
-              "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
-            )
-          ).rows[0]?.n > 0,
-        'the rename to wait on the lock',
-      );
+      await lockWaiters(locker, 1, 'the rename to wait on the lock');
       proxy.cut();
       const answer = await rename;
       expect(answer.status).toBe(503);
@@ -188,6 +194,33 @@ describe('database unavailable (DU)', () => {
         ).rows,
     );
     expect(activities).toEqual([]);
+  });
+
+  it('DU7: with every pooled connection stuck on a slow query, one more request answers 503 busy; the stuck ones finish', async () => {
+    const created = await api('documents/', { method: 'POST', body: JSON.stringify({ title: 'Busy day' }) });
+    const doc = (await created.json()) as { uuid: string };
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    let stuck: Promise<Response>[] = [];
+    try {
+      // A slow database, as a long migration or a lock held elsewhere makes it: every request's session
+      // lookup waits.
+      await locker.query('begin');
+      await locker.query('lock table sessions in access exclusive mode');
+      stuck = Array.from({ length: POSTGRES_POOL_SIZE }, () => api(`documents/${doc.uuid}/`));
+      await lockWaiters(locker, POSTGRES_POOL_SIZE, 'every pooled connection to wait on the lock');
+      // The pool's 5 s wait for a free connection runs out: busy, not "unavailable".
+      const extra = await api(`documents/${doc.uuid}/`);
+      expect(extra.status).toBe(503);
+      expect(extra.headers.get('retry-after')).toBe('2');
+      expect(await extra.json()).toEqual(BUSY);
+    } finally {
+      await locker.query('rollback').catch(() => {});
+      await locker.end();
+    }
+    const answers = await Promise.all(stuck);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect((await api(`documents/${doc.uuid}/`)).status).toBe(200);
   });
 
   it('DU4: after an outage the instance hears cross-instance events again (a sign-out closes its chat socket)', async () => {

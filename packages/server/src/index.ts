@@ -7,6 +7,7 @@ export {
   type Db,
   migrationsFolder,
   openDatabase,
+  POSTGRES_POOL_SIZE,
 } from './db/database.js';
 export { type RouteEntry, routeTable } from './http/route-table.js';
 export { type GracefulShutdownOptions, installGracefulShutdown } from './lifecycle/graceful-shutdown.js';

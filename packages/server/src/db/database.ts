@@ -38,6 +38,8 @@ export const migrationsFolder = packagePath('drizzle');
 const MIGRATION_LOCK_ID = 7_482_211_903;
 /** How long a request waits for a PostgreSQL connection before it answers 503. */
 const CONNECT_TIMEOUT_MS = 5000;
+/** Pooled PostgreSQL connections per instance (deployment.md sizes `max_connections` from it). */
+export const POSTGRES_POOL_SIZE = 10;
 
 /**
  * Opens the database and runs pending migrations before answering. Migrations are forward-only and
@@ -91,7 +93,11 @@ async function openPostgres(url: string): Promise<Database> {
     await migrationClient.end();
   }
   // A bounded connect time: with the database gone a request fails with 503 instead of hanging.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POSTGRES_POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // Nor may one that is checked out (mid-transaction): pg-pool listens only to idle clients, and the

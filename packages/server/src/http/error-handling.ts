@@ -1,9 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import {
-  databaseFailureSummary,
-  databaseUnavailableError,
-  isDatabaseUnavailable,
-} from '../db/database-unavailable.js';
+import { databaseFailureSummary, databaseOutage, databaseOutageError } from '../db/database-unavailable.js';
 import { type ErrorBody, HttpError } from './http-error.js';
 
 // Fastify's own client errors, told in words a user can act on.
@@ -25,12 +21,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(error.toBody());
     }
-    if (isDatabaseUnavailable(error)) {
-      // Expected while the database restarts or fails over: one warning line, no stack per request.
-      request.log.warn({ err: databaseFailureSummary(error) }, 'database unavailable');
-      const unavailable = databaseUnavailableError();
-      if (unavailable.headers) reply.headers(unavailable.headers);
-      return reply.status(503).send(unavailable.toBody());
+    const outage = databaseOutage(error);
+    if (outage) {
+      // Expected while the database restarts, fails over or is saturated: one warning line, no stack.
+      request.log.warn({ err: databaseFailureSummary(error) }, `database ${outage}`);
+      const answer = databaseOutageError(outage);
+      if (answer.headers) reply.headers(answer.headers);
+      return reply.status(503).send(answer.toBody());
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

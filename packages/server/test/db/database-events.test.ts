@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { DATABASE_CHANNELS } from '../../src/db/database-events.js';
-import { databaseFailureSummary, isDatabaseUnavailable } from '../../src/db/database-unavailable.js';
+import { databaseFailureSummary, databaseOutage } from '../../src/db/database-unavailable.js';
 import { createStorage, type Storage } from '../../src/storage/storage.js';
 
 // PGlite's own LISTEN/NOTIFY: the same code path as PostgreSQL's, heard within this one process.
@@ -119,18 +119,31 @@ describe('database unavailable is told apart from a bad query (DU)', () => {
       () => undefined,
       (error: unknown) => error,
     );
-    expect(isDatabaseUnavailable(refused)).toBe(true);
-    expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: refused }))).toBe(true);
+    expect(databaseOutage(refused)).toBe('unavailable');
+    expect(databaseOutage(new Error('Failed query: select 1', { cause: refused }))).toBe('unavailable');
     expect(
       databaseFailureSummary(new Error('Failed query: secret params', { cause: refused })),
     ).toMatchObject({
       code: 'ECONNREFUSED',
     });
-    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    for (const code of ['08006', '53100', '53300', '57P01', '57P03']) {
+    expect(databaseOutage(new Error('Connection terminated unexpectedly'))).toBe('unavailable');
+    for (const code of ['08006', '53100', '57P01', '57P03']) {
       const error = Object.assign(new pg.DatabaseError('server says no', 0, 'error'), { code });
-      expect(isDatabaseUnavailable(error), code).toBe(true);
+      expect(databaseOutage(error), code).toBe('unavailable');
     }
+  });
+
+  it('DU7: no free connection is "busy": the pool\'s wait ran out, or the server has no slot left (53300)', async () => {
+    const slots = Object.assign(new pg.DatabaseError('sorry, too many clients already', 0, 'error'), {
+      code: '53300',
+    });
+    expect(databaseOutage(new Error('Failed query: select 1', { cause: slots }))).toBe('busy');
+    // pg-pool's words when its wait for a free connection runs out (tests/integration's DU7 makes it for real).
+    const waited = new Error('timeout exceeded when trying to connect');
+    expect(databaseOutage(new Error('Failed query: select 1', { cause: waited }))).toBe('busy');
+    // A new connection that timed out while connecting is the database away, not busy.
+    const connecting = new Error('Connection terminated due to connection timeout');
+    expect(databaseOutage(connecting)).toBe('unavailable');
   });
 
   it('DU6: a query error (syntax, constraint) or anything else is not "unavailable"', async () => {
@@ -139,12 +152,12 @@ describe('database unavailable is told apart from a bad query (DU)', () => {
       (error: unknown) => error,
     );
     expect(syntax).toBeInstanceOf(Error);
-    expect(isDatabaseUnavailable(syntax)).toBe(false);
+    expect(databaseOutage(syntax)).toBeUndefined();
     for (const code of ['23505', '42601', '40001']) {
       const error = Object.assign(new pg.DatabaseError('query says no', 0, 'error'), { code });
-      expect(isDatabaseUnavailable(error), code).toBe(false);
+      expect(databaseOutage(error), code).toBeUndefined();
     }
-    expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
-    expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
+    expect(databaseOutage(new TypeError('x is undefined'))).toBeUndefined();
+    expect(databaseOutage('ECONNREFUSED')).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Database, openDatabase } from '../../src/db/database.js';
-import { databaseFailureSummary, isDatabaseUnavailable } from '../../src/db/database-unavailable.js';
+import { databaseFailureSummary, databaseOutage } from '../../src/db/database-unavailable.js';
 import { fillFilesystem, freeBytes, mountSmallFilesystem } from './small-filesystem.mjs';
 
 /**
@@ -54,8 +54,8 @@ afterAll(async () => {
 describe('PGlite on a full disk (DF)', () => {
   it('DF3: any error sent with severity PANIC counts as unavailable; the same code as an ERROR does not (DU6)', () => {
     const failure = (severity: string) => Object.assign(new Error('internal'), { code: 'XX000', severity });
-    expect(isDatabaseUnavailable(new Error('query failed', { cause: failure('PANIC') }))).toBe(true);
-    expect(isDatabaseUnavailable(new Error('query failed', { cause: failure('ERROR') }))).toBe(false);
+    expect(databaseOutage(new Error('query failed', { cause: failure('PANIC') }))).toBe('unavailable');
+    expect(databaseOutage(new Error('query failed', { cause: failure('ERROR') }))).toBeUndefined();
   });
 
   const committed: number[] = [];
@@ -78,7 +78,7 @@ describe('PGlite on a full disk (DF)', () => {
       }
     }
     expect(failure, 'the WAL never ran out: no failure in 40 rounds').toBeDefined();
-    expect(isDatabaseUnavailable(failure)).toBe(true);
+    expect(databaseOutage(failure)).toBe('unavailable');
     expect(databaseFailureSummary(failure)).toMatchObject({
       code: '53100',
       message: expect.stringMatching(
@@ -93,7 +93,7 @@ describe('PGlite on a full disk (DF)', () => {
       (error: unknown) => error,
     );
     expect(performance.now() - started).toBeLessThan(1000);
-    expect(isDatabaseUnavailable(next)).toBe(true);
+    expect(databaseOutage(next)).toBe('unavailable');
     expect(databaseFailureSummary(next).code).toBe('53100');
     await expect(database.ping()).rejects.toThrow();
   });

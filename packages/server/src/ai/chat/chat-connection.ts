@@ -1,8 +1,8 @@
 import type { SessionService } from '../../auth/session-service.js';
 import {
-  DATABASE_UNAVAILABLE,
   databaseFailureSummary,
-  isDatabaseUnavailable,
+  databaseOutage,
+  databaseOutageWords,
 } from '../../db/database-unavailable.js';
 import { HttpError } from '../../http/http-error.js';
 import { type ChatRecord, UNTITLED_CHAT } from '../../storage/chat-repository.js';
@@ -115,12 +115,10 @@ export class ChatConnection {
   private enqueue(work: () => Promise<void>): void {
     this.frames = this.frames.then(work).catch((error: unknown) => {
       // The database away is an outage to wait out, told as such (db/SPEC.md DU1), not a bug.
-      if (isDatabaseUnavailable(error)) {
-        this.options.deps.log.warn(
-          { err: databaseFailureSummary(error) },
-          'chat frame: database unavailable',
-        );
-        this.send({ type: 'system', content: DATABASE_UNAVAILABLE.detail });
+      const outage = databaseOutage(error);
+      if (outage) {
+        this.options.deps.log.warn({ err: databaseFailureSummary(error) }, `chat frame: database ${outage}`);
+        this.send({ type: 'system', content: databaseOutageWords(outage).detail });
         return;
       }
       this.options.deps.log.error({ err: error }, 'chat frame failed');
