@@ -15,6 +15,7 @@ import { seedDefaultBlueprint } from './blueprints/seed-default-blueprint.js';
 import type { ServerConfig } from './config/config.js';
 import { ConversionPool } from './formats/conversion-pool.js';
 import { ConversionTokens } from './formats/conversion-tokens.js';
+import { registerClosingConnections } from './http/closing-connections.js';
 import { registerErrorHandling } from './http/error-handling.js';
 import { recordRoutes } from './http/route-table.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -91,16 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Once closing starts, a keep-alive socket that finishes its request must not idle on for
-  // keepAliveTimeout: close holds until every socket is gone.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
-    return payload;
-  });
+  registerClosingConnections(app);
   registerSecurityHeaders(app, { publicUrl: config.publicUrl, webDir: config.webDir });
   registerErrorHandling(app);
 

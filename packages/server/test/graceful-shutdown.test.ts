@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +73,42 @@ describe('graceful shutdown', () => {
       expect(exits).toEqual([0]);
     } finally {
       dispose();
+    }
+  });
+
+  it('is not held by connections that never sent a byte (a preconnect) nor by idle keep-alive ones', async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    // Node does not count a socket without a request as idle: it would wait out its headers timeout.
+    const silent = connect(port, '127.0.0.1');
+    await once(silent, 'connect');
+    const silentClosed = once(silent, 'close');
+    const agent = new Agent({ keepAlive: true });
+    await new Promise<void>((resolve, reject) => {
+      request(`http://127.0.0.1:${port}/api/v1/health`, { agent }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      })
+        .on('error', reject)
+        .end();
+    });
+    const exits: number[] = [];
+    const { shutdown, dispose } = installGracefulShutdown(t.app, {
+      timeoutMs: 5_000,
+      signals: [],
+      exit: (code) => exits.push(code),
+    });
+    try {
+      await shutdown('test');
+      // 1 would mean the shutdown timed out waiting for one of the sockets.
+      expect(exits).toEqual([0]);
+      await silentClosed;
+    } finally {
+      dispose();
+      agent.destroy();
+      silent.destroy();
     }
   });
 
