@@ -14,7 +14,7 @@ import {
 import { isFocused, pressUntilFocused } from '../support/keyboard.js';
 
 /**
- * Issue 10 "Accessibility and the browser", the keyboard half (docs/accessibility.md A5–A8): the editor's
+ * Issue 10 "Accessibility and the browser", the keyboard half (docs/accessibility.md A5–A9): the editor's
  * toolbar, the sections sidebar, AI proposals and the chat's and editor's menus with the keyboard alone.
  * After signing in, every step is a key press; what happened is read from the focus and the document.
  * The server's default AI provider is the offline drafter, which proposes a draft through the same tool a
@@ -38,6 +38,21 @@ async function editorAtFirstSubsection(email: string) {
   return { page: user.page, document, ...parts };
 }
 
+/**
+ * Waits until the cursor is in the subsection's title: the editor moves it there after opening the
+ * subsection, possibly after the focus arrived. Typing earlier would write into another place.
+ */
+async function caretInTitle(page: Page, subsectionUuid: string): Promise<void> {
+  const title = canvasSubsection(page, subsectionUuid).locator('h2').first();
+  await expect
+    .poll(
+      () => title.evaluate((heading) => heading.contains(document.getSelection()?.focusNode ?? null)),
+      SETTLE,
+    )
+    .toBe(true);
+  await caretSettled(page);
+}
+
 /** The accessible name (aria-label, else text) of the focused element. */
 function focusedName(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -53,6 +68,7 @@ describe('the editor with the keyboard alone, in Chromium against the real serve
     const toolbar = page.getByRole('toolbar', { name: 'Editor toolbar' });
     await pressUntilFocused(page, 'Tab', editor, true);
     // The sidebar's link put the cursor at the end of the subsection's title: into its body, then type.
+    await caretInTitle(page, subsection.uuid);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.type('Keyboard words');
     await page.keyboard.press('Shift+Home');
@@ -104,18 +120,32 @@ describe('the editor with the keyboard alone, in Chromium against the real serve
     // On into the text: the cursor waits at the end of the opened subsection's title.
     await pressUntilFocused(page, 'Tab', editor, true);
     // The editor moves the cursor there after the selection changes: type only once it has.
-    const title = canvasSubsection(page, next.uuid).locator('h2').first();
-    await expect
-      .poll(
-        () => title.evaluate((heading) => heading.contains(document.getSelection()?.focusNode ?? null)),
-        SETTLE,
-      )
-      .toBe(true);
-    await caretSettled(page);
+    await caretInTitle(page, next.uuid);
     await page.keyboard.type(' by keyboard');
     await expect
       .poll(() => canvasSubsection(page, next.uuid).locator('h2').first().textContent(), SETTLE)
       .toBe(`${next.title} by keyboard`);
+  });
+
+  it('A9: two skip links reach the text in four presses, with the cursor where it was', async () => {
+    const { page, subsection } = await editorAtFirstSubsection('keyboard-skip@example.com');
+    const { editor } = editorParts(page);
+    const skipToEditor = page.getByRole('button', { name: 'Skip to editor' });
+    await skipToEditor.waitFor({ state: 'attached' });
+    // From the page's start, as after a load.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await isFocused(skipToEditor)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editor.evaluate((text) => text === document.activeElement), SETTLE).toBe(true);
+    // The opened subsection put the cursor at the end of its title; the link keeps it there.
+    await caretInTitle(page, subsection.uuid);
+    await page.keyboard.type(' skipped');
+    const title = canvasSubsection(page, subsection.uuid).locator('h2').first();
+    await expect.poll(() => title.textContent(), SETTLE).toBe(`${subsection.title} skipped`);
   });
 
   it('A7: a proposal card opens its review by keyboard; focus stays inside; Escape returns; Accept & Apply applies', async () => {
@@ -164,7 +194,7 @@ describe('the editor with the keyboard alone, in Chromium against the real serve
   });
 
   it('A8: the chat history and AI actions menus open with Enter and ArrowDown and close with Escape', async () => {
-    const { page } = await editorAtFirstSubsection('keyboard-menus@example.com');
+    const { page, subsection } = await editorAtFirstSubsection('keyboard-menus@example.com');
     await chatReady(page);
     const history = chatPanel(page).panel.getByRole('button', { name: 'Chat history' });
     await pressUntilFocused(page, 'Shift+Tab', history);
@@ -172,15 +202,17 @@ describe('the editor with the keyboard alone, in Chromium against the real serve
       await page.keyboard.press(key);
       const menu = page.getByRole('menu', { name: 'Chat history' });
       await menu.waitFor();
-      expect(await focusedName(page)).toBe('New Chat');
+      // The menu takes the focus in an effect after it is drawn: poll, as a slow machine may be between.
+      await expect.poll(() => focusedName(page), SETTLE).toBe('New Chat');
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached' });
-      expect(await isFocused(history)).toBe(true);
+      await expect.poll(() => isFocused(history), SETTLE).toBe(true);
     }
 
     // AI actions: select words in the text; Tab goes on to the bubble over the selection.
     const { editor } = editorParts(page);
     await pressUntilFocused(page, 'Shift+Tab', editor, true);
+    await caretInTitle(page, subsection.uuid);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.type('Words to transform');
     await page.keyboard.press('Shift+Home');
@@ -189,20 +221,20 @@ describe('the editor with the keyboard alone, in Chromium against the real serve
     const actions = page.getByRole('toolbar', { name: 'Selection formatting' }).getByRole('button', {
       name: 'AI actions',
     });
+    await actions.waitFor();
+    // The first Tab goes into the bubble, not to the Move buttons drawn on the canvas (E23).
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focusedName(page), SETTLE).toBe('Bold');
     await pressUntilFocused(page, 'Tab', actions);
     for (const key of ['Enter', 'ArrowDown']) {
       await page.keyboard.press(key);
       const menu = page.getByRole('menu', { name: 'AI actions' });
       await menu.waitFor();
-      expect(
-        await page
-          .getByRole('menuitem')
-          .first()
-          .evaluate((item) => item === document.activeElement),
-      ).toBe(true);
+      const first = page.getByRole('menuitem').first();
+      await expect.poll(() => first.evaluate((item) => item === document.activeElement), SETTLE).toBe(true);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached' });
-      expect(await isFocused(actions)).toBe(true);
+      await expect.poll(() => isFocused(actions), SETTLE).toBe(true);
     }
   });
 });

@@ -3,7 +3,7 @@ import type { EditorState } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { useEditorState } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
-import type { JSX } from 'react';
+import { type JSX, type RefObject, useEffect, useRef } from 'react';
 import { usePlanwrightClient } from '../api/use-planwright-client';
 import { canTransformSelection } from './ai-actions.js';
 import { AiActionsMenu, AiSuggestionDialog, useAiActions } from './ai-actions-menu.js';
@@ -29,6 +29,30 @@ export function shouldShowBubble(props: {
 }
 
 /**
+ * E23: Tab in the text, while the bubble shows, goes into it. Left to the browser, Tab would go to the
+ * first control drawn on the canvas (a subsection's Move buttons), and the bubble would close with the
+ * editor's focus: a keyboard user could never reach it.
+ */
+function useTabIntoBubble(editor: Editor, toolbar: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const text = editor.view.dom;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+      const bubble = toolbar.current;
+      // Shown means laid out and visible: the menu hides its element rather than removing it.
+      if (!bubble?.isConnected || bubble.getClientRects().length === 0) return;
+      if (getComputedStyle(bubble).visibility === 'hidden') return;
+      const first = bubble.querySelector<HTMLButtonElement>('button:not(:disabled)');
+      if (!first) return;
+      event.preventDefault();
+      first.focus();
+    };
+    text.addEventListener('keydown', onKeyDown);
+    return () => text.removeEventListener('keydown', onKeyDown);
+  }, [editor, toolbar]);
+}
+
+/**
  * Bold, Italic and the "AI actions" dropdown over a selection (E23, E31–E34). The AI suggestion's dialog
  * lives outside the bubble, which leaves the page when the editor loses the focus to it.
  */
@@ -40,6 +64,8 @@ export function BubbleToolbar(props: {
   const { editor, documentUuid = null } = props;
   const client = usePlanwrightClient();
   const ai = useAiActions(editor, client, documentUuid);
+  const toolbar = useRef<HTMLDivElement>(null);
+  useTabIntoBubble(editor, toolbar);
   const marks = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -56,6 +82,7 @@ export function BubbleToolbar(props: {
     <>
       <BubbleMenu editor={editor} shouldShow={shouldShowBubble}>
         <div
+          ref={toolbar}
           role="toolbar"
           aria-label="Selection formatting"
           className="pw-bubble join rounded-box bg-base-200 p-1 shadow-lg"

@@ -24,6 +24,8 @@ export interface EditorBridge {
   setReadOnly(readOnly: boolean): void;
   /** Sets a subsection's finalized flag as an edit (autosave saves it); false when not found. */
   setFinalized(subsectionUuid: string, finalized: boolean): boolean;
+  /** Puts the keyboard focus in the text, with the cursor where it was (the workspace's skip link). */
+  focus(): void;
   /** Scrolls a section (or subsection) into view with the cursor in its title; false when not found. */
   reveal(target: { sectionUuid: string; subsectionUuid?: string | null }): boolean;
   /** The sections and subsections with their titles, cheaply (see `structureSkeleton`). */
@@ -50,6 +52,9 @@ export function createEditorBridge(editor: Editor): EditorBridge {
     setReadOnly: (readOnly) => editor.setEditable(!readOnly, false),
     setFinalized: (subsectionUuid, finalized) =>
       setSubsectionFinalizedInEditor(editor, subsectionUuid, finalized),
+    focus: () => {
+      editor.commands.focus();
+    },
     reveal: (target) => revealInEditor(editor, target),
     skeleton: () => structureSkeleton(editor.state.doc),
     setHints: (hints) => setStructureHints(editor, hints),

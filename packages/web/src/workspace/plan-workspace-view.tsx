@@ -384,6 +384,16 @@ export function PlanWorkspaceView({
       data-testid={variant.testId}
     >
       <title>{`${ready ? title : texts.loading} · ${TOP_BAR_TEXTS.editor} · Planwright`}</title>
+      {editorReady && (
+        // W39: past the header and the sidebar's many tab stops straight into the text.
+        <button
+          type="button"
+          className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-16 focus:translate-y-0"
+          onClick={() => workspace.focusEditor()}
+        >
+          {WORKSPACE_TEXTS.skipToEditor}
+        </button>
+      )}
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-base-300 px-3 py-1.5">
         <div className="flex min-w-0 flex-1 flex-col">
           <div className="flex min-w-0 items-center gap-2">

@@ -306,6 +306,13 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     return this.bridge.insertParagraphAfterCursor(text);
   }
 
+  /** Moves the keyboard focus into the editor's text; false before the editor is there. */
+  focusEditor(): boolean {
+    if (!this.bridge) return false;
+    this.bridge.focus();
+    return true;
+  }
+
   /** Scrolls the editor to a section or subsection. */
   reveal(target: { sectionUuid: string; subsectionUuid?: string | null }): boolean {
     return this.bridge?.reveal(target) ?? false;

@@ -99,6 +99,7 @@ export const WORKSPACE_TEXTS = {
   restoredDraft: (time: string) => `Restored unsaved changes from ${time}.`,
   dismiss: 'Dismiss',
   toolbar: 'Editor toolbar',
+  skipToEditor: 'Skip to editor',
 } as const;
 
 /** The gutter between the editor and the chat panel. */

@@ -217,6 +217,7 @@ function standInEditor(workspace: PlanWorkspace) {
     },
     setReadOnly: () => {},
     setFinalized: () => false,
+    focus: () => {},
     reveal: () => true,
     skeleton: () => content,
     applyContent: () => false,

@@ -42,6 +42,7 @@ function standInEditor(workspace: PlanWorkspace) {
       readOnly.push(value);
     },
     setFinalized: () => false,
+    focus: () => {},
     reveal: () => true,
     skeleton: () => content,
     applyContent: () => false,

@@ -39,6 +39,7 @@ function fakeEditor(workspace: PlanWorkspace) {
       workspace.edited();
       return true;
     },
+    focus: vi.fn(),
     reveal: vi.fn(() => true),
     skeleton: () => content,
     applyContent: (next) => {
@@ -180,6 +181,18 @@ describe('loading (SPEC.md W3, W4, W5)', () => {
       expect(JSON.stringify(parsed)).not.toContain('"script"');
     }
     expect(parseDocumentContent('<doc/>')).toBeNull();
+  });
+});
+
+describe('skip to editor (SPEC.md W39)', () => {
+  it('W39: focusEditor hands the focus to the editor once there is one', async () => {
+    const { workspace } = await openWorkspace();
+    expect(workspace.focusEditor()).toBe(false);
+    const editor = fakeEditor(workspace);
+    expect(workspace.focusEditor()).toBe(true);
+    expect(editor.bridge.focus).toHaveBeenCalledTimes(1);
+    workspace.detachEditor(editor.bridge);
+    expect(workspace.focusEditor()).toBe(false);
   });
 });
 
