@@ -10,9 +10,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { installGracefulShutdown } from '../src/lifecycle/graceful-shutdown.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
-function get(url: string): Promise<{ status: number; body: string }> {
+/** A GET answered in full; `agent` to keep its socket alive afterwards. */
+function get(url: string, agent?: Agent): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    request(url, (res) => {
+    request(url, { agent }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -23,6 +24,22 @@ function get(url: string): Promise<{ status: number; body: string }> {
       .on('error', reject)
       .end();
   });
+}
+
+/** Listens on a free loopback port and answers it. */
+async function listen(app: TestApp['app']): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** The shutdown with a 5 s timeout and no signals; the exit codes it asks for are recorded, not run. */
+function recordedShutdown(app: TestApp['app']) {
+  const exits: number[] = [];
+  return {
+    exits,
+    ...installGracefulShutdown(app, { timeoutMs: 5_000, signals: [], exit: (code) => exits.push(code) }),
+  };
 }
 
 let t: TestApp | undefined;
@@ -52,15 +69,8 @@ describe('graceful shutdown', () => {
           }),
       },
     );
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const exits: number[] = [];
-    const { shutdown, dispose } = installGracefulShutdown(t.app, {
-      timeoutMs: 5_000,
-      signals: [],
-      exit: (code) => exits.push(code),
-    });
+    const base = `http://127.0.0.1:${await listen(t.app)}`;
+    const { exits, shutdown, dispose } = recordedShutdown(t.app);
     try {
       const inFlight = get(`${base}/api/v1/test-slow`);
       await hasStarted;
@@ -78,28 +88,14 @@ describe('graceful shutdown', () => {
 
   it('is not held by connections that never sent a byte (a preconnect) nor by idle keep-alive ones', async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const port = await listen(t.app);
     // Node does not count a socket without a request as idle: it would wait out its headers timeout.
     const silent = connect(port, '127.0.0.1');
     await once(silent, 'connect');
     const silentClosed = once(silent, 'close');
     const agent = new Agent({ keepAlive: true });
-    await new Promise<void>((resolve, reject) => {
-      request(`http://127.0.0.1:${port}/api/v1/health`, { agent }, (res) => {
-        res.resume();
-        res.on('end', resolve);
-      })
-        .on('error', reject)
-        .end();
-    });
-    const exits: number[] = [];
-    const { shutdown, dispose } = installGracefulShutdown(t.app, {
-      timeoutMs: 5_000,
-      signals: [],
-      exit: (code) => exits.push(code),
-    });
+    expect((await get(`http://127.0.0.1:${port}/api/v1/health`, agent)).status).toBe(200);
+    const { exits, shutdown, dispose } = recordedShutdown(t.app);
     try {
       await shutdown('test');
       // 1 would mean the shutdown timed out waiting for one of the sockets.
@@ -114,12 +110,7 @@ describe('graceful shutdown', () => {
 
   it('exits 1 on a second request to stop', async () => {
     t = await createTestApp();
-    const exits: number[] = [];
-    const { shutdown, dispose } = installGracefulShutdown(t.app, {
-      timeoutMs: 5_000,
-      signals: [],
-      exit: (c) => exits.push(c),
-    });
+    const { exits, shutdown, dispose } = recordedShutdown(t.app);
     const first = shutdown('SIGTERM');
     void shutdown('SIGINT');
     await first;
