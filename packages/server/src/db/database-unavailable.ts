@@ -66,11 +66,6 @@ export function databaseOutage(error: unknown): DatabaseOutage | undefined {
   return undefined;
 }
 
-/** Whether `error` is a database outage of either kind (see {@link databaseOutage}). */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  return databaseOutage(error) !== undefined;
-}
-
 /**
  * The driver's own words for a database failure (the innermost cause), for one log line: drizzle's
  * outer message repeats the query and its parameters, which may hold token hashes.
@@ -92,7 +87,7 @@ export function databaseOutageWords(kind: DatabaseOutage): { code: string; detai
 }
 
 /** The 503 a request answers while the database is busy or unavailable. */
-export function databaseOutageError(kind: DatabaseOutage = 'unavailable'): HttpError {
+export function databaseOutageError(kind: DatabaseOutage): HttpError {
   const { code, detail } = databaseOutageWords(kind);
   const retryAfter = kind === 'busy' ? DATABASE_BUSY_RETRY_AFTER_SECONDS : DATABASE_RETRY_AFTER_SECONDS;
   return new HttpError(503, code, detail, undefined, { 'retry-after': String(retryAfter) });
