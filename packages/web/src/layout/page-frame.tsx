@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { SKIP_LINK_CLASS } from '../ui/skip-link';
 
 /**
  * What every layout shares: a skip link to the content, a loading bar while a route loads, the
@@ -17,10 +18,7 @@ export function PageFrame({
   const navigating = useNavigation().state === 'loading';
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-16 focus:translate-y-0"
-      >
+      <a href="#main" className={SKIP_LINK_CLASS}>
         Skip to content
       </a>
       {navigating && (

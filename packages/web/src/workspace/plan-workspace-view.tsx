@@ -19,6 +19,7 @@ import { Alert } from '../ui/alert';
 import { LoadError, RETRY_TEXT } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { shownTime } from '../ui/shown-time';
+import { SKIP_LINK_CLASS } from '../ui/skip-link';
 import { BusyOverlay } from './busy-overlay';
 import { browserClipboardWrite, ConflictDialog } from './conflict-dialog';
 import { EditorPane } from './editor-pane';
@@ -386,11 +387,7 @@ export function PlanWorkspaceView({
       <title>{`${ready ? title : texts.loading} · ${TOP_BAR_TEXTS.editor} · Planwright`}</title>
       {editorReady && (
         // W39: past the header and the sidebar's many tab stops straight into the text.
-        <button
-          type="button"
-          className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-16 focus:translate-y-0"
-          onClick={() => workspace.focusEditor()}
-        >
+        <button type="button" className={SKIP_LINK_CLASS} onClick={() => workspace.focusEditor()}>
           {WORKSPACE_TEXTS.skipToEditor}
         </button>
       )}
