@@ -155,6 +155,7 @@ type TimerName =
   | 'reconnect'
   | 'history'
   | 'historyTimeout'
+  | 'answerPoll'
   | 'warningClear'
   | 'toolClear'
   | 'switchWait';
@@ -232,6 +233,8 @@ export class ChatSession extends Subscribable {
   private readonly pongTimeoutMs: number;
   private readonly historyKeys = new Set<string>();
   private historyRequestedAt = 0;
+  /** The user message whose answer history lacks, while C48 asks again for it. */
+  private owedAnswer: { messageId: string | null; since: number; polls: number } | null = null;
   private streamingId: string | null = null;
   private streamingServerId: string | null = null;
   /** Messages sent on this socket still owed an `end_of_response`; `loading` while above 0 (C14). */
@@ -367,6 +370,7 @@ export class ChatSession extends Subscribable {
     this.failQueued();
     this.unconfirmed.clear();
     this.holdQueue = false;
+    this.owedAnswer = null;
     this.endStream(true);
     const socket = this.socket;
     this.stopConnectionTimers();
@@ -910,6 +914,36 @@ export class ChatSession extends Subscribable {
     this.set({ messages: [...kept, ...local.filter((m) => !placed.has(m))], historyLoading: false });
     // Flushed after the merge, so the requeued messages keep their place in the transcript (C47).
     this.releaseQueue();
+    this.followOwedAnswer(entries);
+  }
+
+  /**
+   * C48: history that ends in a user message owes that message's answer. It is being made for a socket
+   * that is gone (a reconnect, a reload) and will reach none, so history is asked again, quietly and less
+   * often each time, until an answer follows the message or `answerWaitMs` has passed since it was first
+   * seen owed (an answer whose server died never comes).
+   */
+  private followOwedAnswer(entries: readonly HistoryEntry[]): void {
+    const last = entries.at(-1);
+    if (last?.role !== 'user') {
+      this.owedAnswer = null;
+      this.clearTimer('answerPoll');
+      return;
+    }
+    const now = this.clock.now();
+    if (this.owedAnswer?.messageId !== last.id)
+      this.owedAnswer = { messageId: last.id, since: now, polls: 0 };
+    const owed = this.owedAnswer;
+    const delay = Math.min(CHAT_TIMINGS.answerPollMaxMs, CHAT_TIMINGS.answerPollBaseMs * 2 ** owed.polls);
+    if (now + delay - owed.since > CHAT_TIMINGS.answerWaitMs) {
+      this.clearTimer('answerPoll');
+      return;
+    }
+    owed.polls += 1;
+    this.startTimer('answerPoll', delay, () => {
+      // No "Loading history" and no time-out warning: the transcript already shows what there is.
+      if (this.open && this.socket) this.transmit({ type: 'history', content: this.scope.chatId ?? '' });
+    });
   }
 
   /**
@@ -986,6 +1020,8 @@ export class ChatSession extends Subscribable {
     this.clearTimer('pongWait');
     this.clearTimer('stabilize');
     this.clearTimer('history');
+    // The next open asks history again (C47), which picks C48 up where it stopped.
+    this.clearTimer('answerPoll');
   }
 
   private startTimer(name: TimerName, ms: number, fn: () => void): void {

@@ -32,6 +32,10 @@ export const CHAT_TIMINGS = {
   switchWaitMs: 800,
   historyDelayMs: 500,
   historyTimeoutMs: 10_000,
+  /** C48: history is asked again for an owed answer after 1 s, then 2, 4 and every 8 s, for 2 minutes. */
+  answerPollBaseMs: 1_000,
+  answerPollMaxMs: 8_000,
+  answerWaitMs: 120_000,
   warningClearMs: 5_000,
   toolCompleteClearMs: 2_000,
 } as const;

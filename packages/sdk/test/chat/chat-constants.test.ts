@@ -15,6 +15,9 @@ describe('C1 C2 constants and texts', () => {
       switchWaitMs: 800,
       historyDelayMs: 500,
       historyTimeoutMs: 10_000,
+      answerPollBaseMs: 1_000,
+      answerPollMaxMs: 8_000,
+      answerWaitMs: 120_000,
       warningClearMs: 5_000,
       toolCompleteClearMs: 2_000,
     });

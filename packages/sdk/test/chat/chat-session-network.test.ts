@@ -138,3 +138,103 @@ describe('C47 resynchronisation after a reconnect', () => {
     expect(messages(server).map(([text]) => text)).toEqual(['A', 'B']);
   });
 });
+
+describe('C48 an answer owed after a reconnect', () => {
+  /** "A" stored (echoed) and half answered, then the socket drops; the reconnect's history is asked. */
+  function droppedMidAnswer() {
+    const chat = setup();
+    const { session, server, clock } = chat;
+    connectStable(chat);
+    session.send('A');
+    server.last.send({ type: 'human', content: 'A', client_id: 'id-1' });
+    server.last.send({ type: 'ai', content: 'Half', message_id: 'm2' });
+    server.last.drop();
+    clock.advance(1_500);
+    expect(frames(server, 'history')).toHaveLength(2);
+    return chat;
+  }
+  const owed = [{ id: 'm1', role: 'user', content: 'A', client_id: 'id-1' }];
+  const answered = [...owed, { id: 'm2', role: 'ai', content: 'Half and the rest.' }];
+
+  it('C48: history ending in the user message is asked again after 1, 2, 4 and 8 s, quietly, until the answer is there', () => {
+    const { session, server, clock } = droppedMidAnswer();
+    server.last.send({ type: 'history_response', messages: owed });
+    expect(session.getSnapshot()).toMatchObject({ historyLoading: false, loading: false });
+    for (const [delay, asked] of [
+      [1_000, 3],
+      [2_000, 4],
+      [4_000, 5],
+      [8_000, 6],
+      [8_000, 7],
+    ] as const) {
+      clock.advance(delay - 1);
+      expect(frames(server, 'history')).toHaveLength(asked - 1);
+      clock.advance(1);
+      expect(frames(server, 'history')).toHaveLength(asked);
+      // Quiet: no "Loading history", and sending stays possible.
+      expect(session.getSnapshot()).toMatchObject({
+        historyLoading: false,
+        loading: false,
+        historyWarning: null,
+      });
+      if (asked < 7) server.last.send({ type: 'history_response', messages: owed });
+    }
+    server.last.send({ type: 'history_response', messages: answered });
+    expect(session.getSnapshot().messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'A'],
+      ['ai', 'Half and the rest.'],
+    ]);
+    clock.advance(60_000);
+    expect(frames(server, 'history')).toHaveLength(7);
+  });
+
+  it('C48: stops 2 minutes after the message was first seen owed, and never waits for the same one twice', () => {
+    const { server, clock } = droppedMidAnswer();
+    const answer = () => server.last.send({ type: 'history_response', messages: owed });
+    answer();
+    // Every request is answered at once, still without the answer.
+    let asked = frames(server, 'history').length;
+    for (let second = 0; second < 180; second += 1) {
+      clock.advance(1_000);
+      if (frames(server, 'history').length > asked) answer();
+      asked = frames(server, 'history').length;
+    }
+    // At 1, 3, 7, 15, 23 … 119 s: 17 requests; the next would be past 120 s.
+    expect(frames(server, 'history')).toHaveLength(2 + 17);
+    // A reconnect's history still ends in the same message: nothing more is asked.
+    server.last.drop();
+    clock.advance(1_500);
+    expect(frames(server, 'history')).toHaveLength(20);
+    answer();
+    clock.advance(60_000);
+    expect(frames(server, 'history')).toHaveLength(20);
+  });
+
+  it('C48: a new owed message starts again; a close stops the asking and the next open resumes it', () => {
+    const { session, server, clock } = droppedMidAnswer();
+    server.last.send({ type: 'history_response', messages: owed });
+    clock.advance(1_000);
+    expect(frames(server, 'history')).toHaveLength(3);
+    server.last.drop();
+    clock.advance(60_000);
+    // Only the reconnect's own request (C47), half a second after it opened.
+    expect(frames(server, 'history')).toHaveLength(4);
+    expect(session.getSnapshot().status).toBe('connected');
+    server.last.send({
+      type: 'history_response',
+      messages: [...answered, { id: 'm3', role: 'user', content: 'B', client_id: 'id-9' }],
+    });
+    clock.advance(1_000);
+    expect(frames(server, 'history')).toHaveLength(5);
+  });
+
+  it('C48: a history that ends in an answer or a note asks nothing more', () => {
+    const { server, clock } = droppedMidAnswer();
+    server.last.send({
+      type: 'history_response',
+      messages: [...owed, { id: 'm2', role: 'system', content: 'Too many AI requests.' }],
+    });
+    clock.advance(60_000);
+    expect(frames(server, 'history')).toHaveLength(2);
+  });
+});

@@ -436,9 +436,15 @@ describe('C17 C18 C30 history', () => {
     clock.advance(1);
     expect(frames(server, 'history')).toHaveLength(1);
     expect(session.getSnapshot().historyLoading).toBe(true);
-    server.last.send({ type: 'history_response', messages: [{ role: 'user', content: 'old', id: 1 }] });
+    server.last.send({
+      type: 'history_response',
+      messages: [
+        { role: 'user', content: 'old', id: 1 },
+        { role: 'ai', content: 'old answer', id: 2 },
+      ],
+    });
     expect(session.getSnapshot().historyLoading).toBe(false);
-    expect(session.getSnapshot().messages.map((m) => m.content)).toEqual(['old']);
+    expect(session.getSnapshot().messages.map((m) => m.content)).toEqual(['old', 'old answer']);
     clock.advance(10_000);
     clock.advance(5_000);
     expect(frames(server, 'history')).toHaveLength(1);
