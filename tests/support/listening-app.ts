@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, loadConfig } from '@planwright/server';
 import type { FastifyInstance } from 'fastify';
+import { seedEmbeddedDatabase } from '../../packages/server/test/support/embedded-database-template.js';
 
 /** A real server listening on loopback, with its Fastify instance (for its route table). */
 export interface ListeningApp {
@@ -20,6 +21,7 @@ export interface ListeningApp {
 export async function startListeningApp(env: Record<string, string> = {}): Promise<ListeningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'planwright-listening-app-'));
   const config = loadConfig({ PLANWRIGHT_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', ...env });
+  if (config.database.kind === 'pglite') await seedEmbeddedDatabase(config.database.dataDir);
   const app = await createServer(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, loadConfig } from '@planwright/server';
 import pg from 'pg';
+import { seedEmbeddedDatabase } from '../../packages/server/test/support/embedded-database-template.js';
 import { dropDatabase } from './postgres.js';
 
 /** A real Planwright server on a random loopback port, with its own data directory. */
@@ -99,6 +100,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.ownPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...options.env,
   });
+  if (config.database.kind === 'pglite') await seedEmbeddedDatabase(config.database.dataDir);
   const start = async (listenPort: number) => {
     const server = await createServer(config, options.now ? { now: options.now } : {});
     await server.listen({ port: listenPort, host: '127.0.0.1' });

@@ -9,6 +9,7 @@ import { loadConfig, type ServerConfig } from '../../src/config/config.js';
 import type { ConversionPool } from '../../src/formats/conversion-pool.js';
 import { createMailer, type Mailer } from '../../src/mail/mailer.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
+import { seedEmbeddedDatabase } from './embedded-database-template.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -31,7 +32,8 @@ export function writeFakeWebApp(dir: string): string {
 
 /**
  * The real app over a real embedded database in a fresh temp directory, with a fake web build.
- * PGlite takes seconds to start: create one per test file (beforeAll), not per test.
+ * Its PGlite is a copy of a migrated template (see {@link seedEmbeddedDatabase}), yet still takes most of a
+ * second to open: create one per test file (beforeAll) where the tests allow.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -51,6 +53,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
+  if (config.database.kind === 'pglite') await seedEmbeddedDatabase(config.database.dataDir);
   const storage = await openStorage(config.database);
   const mailer =
     overrides.mailer ??
