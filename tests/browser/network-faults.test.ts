@@ -37,11 +37,11 @@ import { nodeSocketFactory } from '../support/chat-session-node.js';
 import {
   badgeText,
   type EditorUser,
-  failedAnswer,
   LONGEST_RETRY_MS,
   OFFLINE_BADGE,
   openEditor,
   SAVE_DEBOUNCE_MS,
+  STALE_DOCUMENT_WRITE,
   serverSubsectionText,
   signedInEditorUser,
   typeInSubsection,
@@ -62,9 +62,6 @@ const CONNECTION_FAULTS: readonly ExpectedConsoleError[] = [
   },
   { text: /^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws\/document\/.+' failed/, url: /.*/ },
 ];
-
-/** A save that landed with its answer lost: its retry meets its own revision (S11), a 412 Chromium logs. */
-const OWN_STALE_WRITE = failedAnswer(412, /\/api\/v1\/documents\/[^/]+\/$/);
 
 /** How long a poll waits: a first answer on a loaded 2-core CI machine can take seconds. */
 const SETTLE = { timeout: 15_000 };
@@ -141,7 +138,8 @@ describe('the web app in Chromium through a faulty network', () => {
   it('NF1 NF6: autosave shows the error while the network is down and saves the typed text once it is back', async () => {
     const user = await signedInEditorUser(viaProxy, 'netfault-save@example.com', {
       installClock: true,
-      expected: [OWN_STALE_WRITE],
+      // A save that landed with its answer lost: its retry meets its own revision (S11), a 412 Chromium logs.
+      expected: [STALE_DOCUMENT_WRITE],
     });
     const client = directClient(user);
     const document = await client.documents.create({});
@@ -214,9 +212,10 @@ describe('the web app in Chromium through a faulty network', () => {
         expect(abandoned.at(-1)).toBe('net::ERR_ABORTED');
       }
       if (fault === 'landed-answer-lost') {
-        // Deliver the request, hold the answer, and reset once the server has stored the save.
+        // Deliver the request (whole, even bytes still on their way), hold the answer, and reset once the
+        // server has stored the save.
         proxy.resume();
-        proxy.stallAll();
+        proxy.stallAnswers();
         await expect
           .poll(async () => (await client.documents.get(document.uuid)).revision, SETTLE)
           .toBeGreaterThan(before ?? 0);

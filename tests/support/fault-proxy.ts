@@ -19,6 +19,8 @@ export interface FaultProxy {
   resetAll(): void;
   /** Stops forwarding on every open connection and on new ones until {@link resume} or {@link resetAll}. */
   stallAll(): void;
+  /** Like {@link stallAll}, but only what the server sends: requests still reach it whole. */
+  stallAnswers(): void;
   /** Forwards again, delivering what was held, in order. */
   resume(): void;
   /** Resets each connection as it arrives, until {@link resume}. */
@@ -35,7 +37,9 @@ interface Link {
 /** Starts a fault proxy to `upstream` on a free loopback port. */
 export async function startFaultProxy(upstream: ProxyUpstream): Promise<FaultProxy> {
   const links = new Set<Link>();
-  let stalled = false;
+  // Requests (client → server) and answers (server → client) are held apart.
+  let stalledRequests = false;
+  let stalledAnswers = false;
   let refusing = false;
   let accepted = 0;
 
@@ -46,7 +50,7 @@ export async function startFaultProxy(upstream: ProxyUpstream): Promise<FaultPro
     link.upstream.resetAndDestroy();
   };
   const forward = (link: Link, to: Socket, chunk: Buffer) => {
-    if (stalled) link.held.push({ to, chunk });
+    if (to === link.client ? stalledAnswers : stalledRequests) link.held.push({ to, chunk });
     else if (!to.destroyed) to.write(chunk);
   };
 
@@ -67,8 +71,8 @@ export async function startFaultProxy(upstream: ProxyUpstream): Promise<FaultPro
       target.destroy();
     };
     // A half-close passes through once nothing is held, so HTTP's end of request still works.
-    client.on('end', () => (stalled ? end() : target.end()));
-    target.on('end', () => (stalled ? end() : client.end()));
+    client.on('end', () => (stalledRequests ? end() : target.end()));
+    target.on('end', () => (stalledAnswers ? end() : client.end()));
     for (const socket of [client, target]) {
       socket.on('error', end);
       socket.on('close', end);
@@ -95,10 +99,15 @@ export async function startFaultProxy(upstream: ProxyUpstream): Promise<FaultPro
       for (const link of [...links]) reset(link);
     },
     stallAll() {
-      stalled = true;
+      stalledRequests = true;
+      stalledAnswers = true;
+    },
+    stallAnswers() {
+      stalledAnswers = true;
     },
     resume() {
-      stalled = false;
+      stalledRequests = false;
+      stalledAnswers = false;
       refusing = false;
       for (const link of links) {
         for (const { to, chunk } of link.held.splice(0)) if (!to.destroyed) to.write(chunk);
