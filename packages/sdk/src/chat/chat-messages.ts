@@ -88,7 +88,11 @@ export type IncomingFrame =
   | { type: 'human'; content: string; clientId: string | null; chatId: string | null }
   | { type: 'system'; content: string }
   | { type: 'tool_generating'; toolName: string | null }
-  | { type: 'end_of_response' }
+  | {
+      type: 'end_of_response';
+      /** The server already had this message from an earlier socket: its answer went there (C48). */
+      duplicate: boolean;
+    }
   | { type: 'history'; messages: HistoryEntry[]; chatId: string | null }
   | {
       type: 'tool_proposal';
@@ -120,6 +124,7 @@ const contentSchema = z.object({
   client_id: optionalText,
   tool_name: optionalText,
   chat_id: id.optional().catch(undefined),
+  duplicate: z.boolean().optional().catch(undefined),
   // The server sends `{ name, model, label, offline }`; the label is what people read (C43).
   provider: z
     .union([z.string().max(200), z.object({ label: z.string().max(200) }).transform((p) => p.label)])
@@ -214,7 +219,7 @@ export function parseIncomingFrame(data: unknown): IncomingFrame | FrameFailure 
     case 'tool_generating':
       return { type: 'tool_generating', toolName: f.tool_name ?? null };
     case 'end_of_response':
-      return { type: 'end_of_response' };
+      return { type: 'end_of_response', duplicate: f.duplicate === true };
     case 'history':
     case 'history_response': {
       const parsed = historySchema.safeParse(json);

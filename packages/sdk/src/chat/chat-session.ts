@@ -754,6 +754,8 @@ export class ChatSession extends Subscribable {
         this.endStream(false);
         this.awaiting = Math.max(0, this.awaiting - 1);
         this.set({ loading: this.awaiting > 0, toolGenerating: false });
+        // A resend the server already had (C47): its answer went to the earlier socket, so fetch it (C48).
+        if (frame.duplicate) this.askHistoryQuietly();
         return;
       case 'human':
         if (frame.chatId !== null && frame.chatId !== this.state.chatId) this.set({ chatId: frame.chatId });
@@ -940,10 +942,12 @@ export class ChatSession extends Subscribable {
       return;
     }
     owed.polls += 1;
-    this.startTimer('answerPoll', delay, () => {
-      // No "Loading history" and no time-out warning: the transcript already shows what there is.
-      if (this.open && this.socket) this.transmit({ type: 'history', content: this.scope.chatId ?? '' });
-    });
+    this.startTimer('answerPoll', delay, () => this.askHistoryQuietly());
+  }
+
+  /** C48's request: no "Loading history" and no time-out warning, as the transcript shows what there is. */
+  private askHistoryQuietly(): void {
+    if (this.open && this.socket) this.transmit({ type: 'history', content: this.scope.chatId ?? '' });
   }
 
   /**

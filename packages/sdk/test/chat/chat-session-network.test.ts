@@ -238,3 +238,42 @@ describe('C48 an answer owed after a reconnect', () => {
     expect(frames(server, 'history')).toHaveLength(2);
   });
 });
+
+describe('C48 a resend the server already had', () => {
+  it('C48: end_of_response {duplicate} asks history quietly, and the answer is followed until it is there', () => {
+    const chat = setup();
+    const { session, server, clock } = chat;
+    connectStable(chat);
+    // "A" reaches the server, but the socket drops before its echo; the reopen's history does not hold it yet.
+    session.send('A');
+    server.last.drop();
+    clock.advance(1_500);
+    server.last.send({ type: 'history_response', messages: [] });
+    expect(messages(server)).toEqual([
+      ['A', 'id-1'],
+      ['A', 'id-1'],
+    ]);
+    const asked = frames(server, 'history').length;
+    // Stored meanwhile from the first socket: the server answers the resend as a duplicate.
+    server.last.send({ type: 'end_of_response', duplicate: true, client_id: 'id-1' });
+    expect(frames(server, 'history')).toHaveLength(asked + 1);
+    expect(session.getSnapshot()).toMatchObject({ historyLoading: false, loading: false });
+    server.last.send({
+      type: 'history_response',
+      messages: [{ id: 'm1', role: 'user', content: 'A', client_id: 'id-1' }],
+    });
+    clock.advance(1_000);
+    expect(frames(server, 'history')).toHaveLength(asked + 2);
+    server.last.send({
+      type: 'history_response',
+      messages: [
+        { id: 'm1', role: 'user', content: 'A', client_id: 'id-1' },
+        { id: 'm2', role: 'ai', content: 'The answer.' },
+      ],
+    });
+    expect(session.getSnapshot().messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'A'],
+      ['ai', 'The answer.'],
+    ]);
+  });
+});

@@ -33,7 +33,18 @@ describe('C5 C36 C40 incoming frames', () => {
       type: 'ai',
       content: 'y',
     });
-    expect(parseIncomingFrame('{"type":"End_Of_Response"}')).toEqual({ type: 'end_of_response' });
+    expect(parseIncomingFrame('{"type":"End_Of_Response"}')).toEqual({
+      type: 'end_of_response',
+      duplicate: false,
+    });
+    expect(parseIncomingFrame('{"type":"end_of_response","duplicate":true}')).toEqual({
+      type: 'end_of_response',
+      duplicate: true,
+    });
+    // Anything but true is no duplicate.
+    expect(parseIncomingFrame('{"type":"end_of_response","duplicate":"yes"}')).toMatchObject({
+      duplicate: false,
+    });
     const history = parseIncomingFrame(
       JSON.stringify({
         type: 'HISTORY_RESPONSE',
