@@ -21,7 +21,7 @@ export interface ListeningApp {
 export async function startListeningApp(env: Record<string, string> = {}): Promise<ListeningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'planwright-listening-app-'));
   const config = loadConfig({ PLANWRIGHT_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', ...env });
-  if (config.database.kind === 'pglite') await seedEmbeddedDatabase(config.database.dataDir);
+  await seedEmbeddedDatabase(config.database);
   const app = await createServer(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -100,7 +100,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.ownPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...options.env,
   });
-  if (config.database.kind === 'pglite') await seedEmbeddedDatabase(config.database.dataDir);
+  await seedEmbeddedDatabase(config.database);
   const start = async (listenPort: number) => {
     const server = await createServer(config, options.now ? { now: options.now } : {});
     await server.listen({ port: listenPort, host: '127.0.0.1' });

@@ -1,44 +1,26 @@
-import { createServer, type Server, type Socket } from 'node:net';
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServerUnreachableError } from '../src/errors/cli-error.js';
 import { callServer, REQUEST_TIMEOUT_MS } from '../src/server/call-server.js';
 
-/** A TCP server that does `onConnection` with every connection instead of answering HTTP. */
-async function startRawServer(
-  onConnection: (socket: Socket) => void,
-): Promise<{ url: string; server: Server }> {
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => {});
-    onConnection(socket);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || !address) throw new Error('not listening on TCP');
-  const close = server.close.bind(server);
-  server.close = (callback) => {
-    for (const socket of sockets) socket.destroy();
-    return close(callback);
-  };
-  return { url: `http://127.0.0.1:${address.port}`, server };
-}
-
 describe('callServer', () => {
-  const servers: Server[] = [];
+  let silent: Server | undefined;
+  const sockets = new Set<Socket>();
   afterEach(async () => {
     vi.useRealTimers();
-    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent?.close(resolve) ?? resolve(undefined));
   });
 
   it('gives up on a server that never answers after REQUEST_TIMEOUT_MS, and says so', async () => {
-    const { url, server } = await startRawServer(() => {});
-    servers.push(server);
+    // Accepts connections and never answers.
     let connected = false;
-    server.on('connection', () => {
+    silent = createServer((socket) => {
       connected = true;
+      sockets.add(socket);
     });
+    await new Promise<void>((resolve) => silent?.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let settled = false;
     const failure = callServer(url, (client) => client.documents.list()).catch((error: unknown) => error);

@@ -3,11 +3,11 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync,
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { migrationsFolder, openDatabase } from '../../src/db/database.js';
+import { type DatabaseLocation, migrationsFolder, openDatabase } from '../../src/db/database.js';
 
 /**
- * Fills `dataDir` with a copy of an empty, migrated PGlite cluster, unless it exists already (a test of an
- * old data directory brings its own).
+ * Fills an embedded database's directory with a copy of an empty, migrated PGlite cluster, unless it exists
+ * already (a test of an old data directory brings its own). A PostgreSQL location is left alone.
  *
  * PGlite's first start in an empty directory runs initdb and then every migration: 3–5 s on a 2-core
  * machine, and the test suite starts well over a hundred servers. A copy of a cluster that has done both
@@ -15,10 +15,10 @@ import { migrationsFolder, openDatabase } from '../../src/db/database.js';
  * clone of it). The first start itself stays tested where it is the subject: `npm start`, the storage
  * contract, the disk-full and data-directory tests open empty directories.
  */
-export async function seedEmbeddedDatabase(dataDir: string): Promise<void> {
-  if (existsSync(dataDir)) return;
+export async function seedEmbeddedDatabase(location: DatabaseLocation): Promise<void> {
+  if (location.kind !== 'pglite' || existsSync(location.dataDir)) return;
   template ??= buildTemplate();
-  cpSync(await template, dataDir, { recursive: true, errorOnExist: true, force: false });
+  cpSync(await template, location.dataDir, { recursive: true, errorOnExist: true, force: false });
 }
 
 let template: Promise<string> | undefined;

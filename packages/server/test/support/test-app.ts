@@ -53,7 +53,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  if (config.database.kind === 'pglite') await seedEmbeddedDatabase(config.database.dataDir);
+  await seedEmbeddedDatabase(config.database);
   const storage = await openStorage(config.database);
   const mailer =
     overrides.mailer ??
