@@ -2,6 +2,7 @@ import { type DocumentJson, normalizeDocument } from '@planwright/sdk/model';
 import type { Editor } from '@tiptap/core';
 import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
 import { Selection, TextSelection } from '@tiptap/pm/state';
+import { scrollToStart } from '../ui/scroll-to-start.js';
 import { FINALIZE_META, STRUCTURE_META } from './editor-meta.js';
 import { findStructureNode } from './structure-queries.js';
 
@@ -113,6 +114,6 @@ export function revealInEditor(
   const titleEnd = found.pos + 1 + title.nodeSize - 1;
   editor.view.dispatch(editor.state.tr.setSelection(TextSelection.create(doc, titleEnd)).scrollIntoView());
   const dom = editor.view.nodeDOM(found.pos);
-  if (dom instanceof HTMLElement) dom.scrollIntoView?.({ block: 'start' });
+  if (dom instanceof HTMLElement) scrollToStart(dom);
   return true;
 }
