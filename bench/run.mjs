@@ -12,6 +12,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const BENCHES = [
   'server-cold-start.mjs',
   'cli-version.mjs',
+  'cli-status.mjs',
   'web-bundle-size.mjs',
   'password-hash.mjs',
   'login-throughput.mjs',
@@ -99,6 +100,12 @@ const PEERS = [
     peer: 'bare Node (`node -e 0`)',
     ours: /^planwright --version$/,
     theirs: /^node -e 0/,
+  },
+  {
+    bench: 'cli-status',
+    peer: 'a bare `fetch` one-liner (CPU)',
+    ours: /^planwright status: CPU$/,
+    theirs: /^bare fetch one-liner: CPU$/,
   },
   {
     bench: 'document-throughput',
