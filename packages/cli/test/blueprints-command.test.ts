@@ -11,9 +11,9 @@ describe('planwright blueprints', () => {
   beforeEach(async () => {
     server = await startFakeWorkspaceServer({
       blueprints: [
-        { uuid: 'bp-1', title: 'Business Plan', publisher: 'Planwright Studio' },
-        { uuid: 'bp-2', title: 'Lean Canvas', owner: 'ada', status: 'draft', visibility: 'private' },
-        { uuid: 'bp-3', title: '\u001b]0;owned\u0007Market \u001b[1mfit\u001b[0m', owner: 'mallory' },
+        { uuid: 'b1000000-0000-4000-8000-000000000001', title: 'Business Plan', publisher: 'Planwright Studio' },
+        { uuid: 'b1000000-0000-4000-8000-000000000002', title: 'Lean Canvas', owner: 'ada', status: 'draft', visibility: 'private' },
+        { uuid: 'b1000000-0000-4000-8000-000000000003', title: '\u001b]0;owned\u0007Market \u001b[1mfit\u001b[0m', owner: 'mallory' },
       ],
     });
     token = server.issueToken();
@@ -34,8 +34,8 @@ describe('planwright blueprints', () => {
       exitCode: 0,
       stderr: '',
       stdout: [
-        'UUID  TITLE        STATUS  VISIBILITY  VERSION  PUBLISHER  UPDATED',
-        'bp-2  Lean Canvas  Draft   private     1        ada        2026-11-22 10:00 UTC',
+        'UUID                                  TITLE        STATUS  VISIBILITY  VERSION  PUBLISHER  UPDATED',
+        'b1000000-0000-4000-8000-000000000002  Lean Canvas  Draft   private     1        ada        2026-11-22 10:00 UTC',
         '',
       ].join('\n'),
     });
@@ -47,10 +47,10 @@ describe('planwright blueprints', () => {
     expect(server.seen.map((r) => r.url)).toEqual(['/api/v1/blueprints/available/?page_size=50']);
     expect(result.stdout).toBe(
       [
-        'UUID  TITLE          STATUS     VISIBILITY  VERSION  PUBLISHER          UPDATED',
-        'bp-1  Business Plan  Published  public      1        Planwright Studio  2026-11-22 10:00 UTC',
-        'bp-2  Lean Canvas    Draft      private     1        ada                2026-11-22 10:00 UTC',
-        'bp-3  Market fit     Published  public      1        mallory            2026-11-22 10:00 UTC',
+        'UUID                                  TITLE          STATUS     VISIBILITY  VERSION  PUBLISHER          UPDATED',
+        'b1000000-0000-4000-8000-000000000001  Business Plan  Published  public      1        Planwright Studio  2026-11-22 10:00 UTC',
+        'b1000000-0000-4000-8000-000000000002  Lean Canvas    Draft      private     1        ada                2026-11-22 10:00 UTC',
+        'b1000000-0000-4000-8000-000000000003  Market fit     Published  public      1        mallory            2026-11-22 10:00 UTC',
         '',
       ].join('\n'),
     );
@@ -62,7 +62,7 @@ describe('planwright blueprints', () => {
       total: number;
     };
     expect(page.total).toBe(3);
-    expect(page.items[0]).toMatchObject({ uuid: 'bp-1', publisher: 'Planwright Studio', owner: null });
+    expect(page.items[0]).toMatchObject({ uuid: 'b1000000-0000-4000-8000-000000000001', publisher: 'Planwright Studio', owner: null });
   });
 
   it('says so when there is nothing to list', async () => {
@@ -74,12 +74,12 @@ describe('planwright blueprints', () => {
   });
 
   it('shows one blueprint: fields, system prompt and outline with tool modes', async () => {
-    expect(await cli('blueprints', 'show', 'bp-1')).toEqual({
+    expect(await cli('blueprints', 'show', 'b1000000-0000-4000-8000-000000000001')).toEqual({
       exitCode: 0,
       stderr: '',
       stdout: [
         'Business Plan',
-        'UUID:        bp-1',
+        'UUID:        b1000000-0000-4000-8000-000000000001',
         'Status:      Published',
         'Version:     1',
         'Visibility:  public',
@@ -102,11 +102,11 @@ describe('planwright blueprints', () => {
         '',
       ].join('\n'),
     });
-    expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/blueprints/bp-1/']);
+    expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/blueprints/b1000000-0000-4000-8000-000000000001/']);
   });
 
   it('says "Blueprint not found." with exit 1', async () => {
-    expect(await cli('blueprints', 'show', 'nope')).toEqual({
+    expect(await cli('blueprints', 'show', 'b1000000-0000-4000-8000-0000000000ff')).toEqual({
       exitCode: 1,
       stdout: '',
       stderr:
@@ -136,45 +136,45 @@ describe('planwright blueprints', () => {
   });
 
   it('publishes: a draft at its version, then a new version; visibility and organisations pass through', async () => {
-    expect((await cli('blueprints', 'publish', 'bp-2')).stdout).toBe(
+    expect((await cli('blueprints', 'publish', 'b1000000-0000-4000-8000-000000000002')).stdout).toBe(
       'Published "Lean Canvas" version 1 (private).\n',
     );
     expect(server.seen.at(-1)).toMatchObject({
       method: 'POST',
-      url: '/api/v1/blueprints/bp-2/publish/',
+      url: '/api/v1/blueprints/b1000000-0000-4000-8000-000000000002/publish/',
       body: {},
     });
     const restricted = await cli(
       'blueprints',
       'publish',
-      'bp-2',
+      'b1000000-0000-4000-8000-000000000002',
       '--visibility',
       'restricted',
       '--org',
-      'org-1',
+      '0a900000-0000-4000-8000-000000000001',
       '--org',
-      'org-2',
+      '0a900000-0000-4000-8000-000000000002',
     );
     expect(restricted.stdout).toBe('Published "Lean Canvas" version 2 (restricted to 2 organisations).\n');
-    expect(server.seen.at(-1)?.body).toEqual({ visibility: 'restricted', allowed_orgs: ['org-1', 'org-2'] });
-    const json = JSON.parse((await cli('blueprints', 'publish', 'bp-2', '--version', '7', '--json')).stdout);
+    expect(server.seen.at(-1)?.body).toEqual({ visibility: 'restricted', allowed_orgs: ['0a900000-0000-4000-8000-000000000001', '0a900000-0000-4000-8000-000000000002'] });
+    const json = JSON.parse((await cli('blueprints', 'publish', 'b1000000-0000-4000-8000-000000000002', '--version', '7', '--json')).stdout);
     expect(json).toMatchObject({ version: 7, status: 'published' });
     expect(server.seen.at(-1)?.body).toEqual({ version: 7 });
   });
 
   it('shows the server’s reason when a version is refused, and refuses bad flags before calling', async () => {
-    await cli('blueprints', 'publish', 'bp-2');
-    const refused = await cli('blueprints', 'publish', 'bp-2', '--version', '1');
+    await cli('blueprints', 'publish', 'b1000000-0000-4000-8000-000000000002');
+    const refused = await cli('blueprints', 'publish', 'b1000000-0000-4000-8000-000000000002', '--version', '1');
     expect(refused.exitCode).not.toBe(0);
     expect(refused.stderr).toContain('Publish a version above 1.');
     const before = server.seen.length;
     for (const [flags, message] of [
       [['--visibility', 'everyone'], '--visibility: must be public, restricted, private or unlisted'],
-      [['--org', 'org-1'], '--org: only goes with --visibility restricted'],
+      [['--org', '0a900000-0000-4000-8000-000000000001'], '--org: only goes with --visibility restricted'],
       [['--version', '0'], '--version: must be at least 1'],
       [['--version', 'two'], '--version: must be a whole number'],
     ] as const) {
-      const result = await cli('blueprints', 'publish', 'bp-2', ...flags);
+      const result = await cli('blueprints', 'publish', 'b1000000-0000-4000-8000-000000000002', ...flags);
       expect(result.exitCode, flags.join(' ')).toBe(2);
       expect(result.stderr, flags.join(' ')).toContain(message);
     }
@@ -182,16 +182,16 @@ describe('planwright blueprints', () => {
   });
 
   it('unpublishes, with hostile titles made safe; an unknown blueprint is "Blueprint not found."', async () => {
-    server.blueprints.set('bp-4', {
-      uuid: 'bp-4',
+    server.blueprints.set('b1000000-0000-4000-8000-000000000004', {
+      uuid: 'b1000000-0000-4000-8000-000000000004',
       title: '\u001b]0;pwned\u0007Evil \u001b[31mplan',
       owner: 'ada',
     });
-    expect((await cli('blueprints', 'unpublish', 'bp-4')).stdout).toBe(
+    expect((await cli('blueprints', 'unpublish', 'b1000000-0000-4000-8000-000000000004')).stdout).toBe(
       'Unpublished "Evil plan"; it is a draft again.\n',
     );
-    expect(server.seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1/blueprints/bp-4/unpublish/' });
-    const missing = await cli('blueprints', 'unpublish', 'nope');
+    expect(server.seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1/blueprints/b1000000-0000-4000-8000-000000000004/unpublish/' });
+    const missing = await cli('blueprints', 'unpublish', 'b1000000-0000-4000-8000-0000000000ff');
     expect(missing).toEqual({
       exitCode: 1,
       stdout: '',

@@ -14,8 +14,8 @@ describe('planwright export', () => {
   beforeEach(async () => {
     server = await startFakeWorkspaceServer({
       documents: [
-        { uuid: 'doc-1', title: 'Acme plan', outline: [[true, false], [true]] },
-        { uuid: 'doc-2', title: 'Zeta', outline: [[false]] },
+        { uuid: 'd0c00000-0000-4000-8000-000000000001', title: 'Acme plan', outline: [[true, false], [true]] },
+        { uuid: 'd0c00000-0000-4000-8000-000000000002', title: 'Zeta', outline: [[false]] },
       ],
     });
     const token = server.issueToken();
@@ -34,33 +34,33 @@ describe('planwright export', () => {
 
   describe('one document', () => {
     it('prints Markdown on standard output by default, and nothing else', async () => {
-      const result = await cli('export', 'doc-1');
+      const result = await cli('export', 'd0c00000-0000-4000-8000-000000000001');
       expect(result).toMatchObject({ exitCode: 0, stderr: '' });
       expect(result.stdout).toMatch(/^# Section 1\n/);
       expect(result.stdout).toContain('## Part 2.1');
       expect(result.stdout).toContain('Text of Acme plan.');
-      expect(requests()).toEqual(['GET /api/v1/documents/doc-1/export']);
+      expect(requests()).toEqual(['GET /api/v1/documents/d0c00000-0000-4000-8000-000000000001/export']);
     });
 
     it('writes a .docx file with -o: a zip archive, and says where', async () => {
       const path = join(dir.path, 'acme.docx');
-      const result = await cli('export', 'doc-1', '--format', 'docx', '-o', path);
+      const result = await cli('export', 'd0c00000-0000-4000-8000-000000000001', '--format', 'docx', '-o', path);
       expect(result.exitCode).toBe(0);
-      expect(result.stdout).toMatch(/^Exported doc-1 to .*acme\.docx \(\d+\.\d kB\)\.\n$/);
+      expect(result.stdout).toMatch(/^Exported d0c00000-0000-4000-8000-000000000001 to .*acme\.docx \(\d+\.\d kB\)\.\n$/);
       const bytes = await readFile(path);
       expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-      expect(requests()).toEqual(['GET /api/v1/documents/doc-1/export?format=docx']);
+      expect(requests()).toEqual(['GET /api/v1/documents/d0c00000-0000-4000-8000-000000000001/export?format=docx']);
       // No temporary file is left beside it.
       expect((await readdir(dir.path)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     });
 
     it('prints {uuid, format, path, bytes} with --json', async () => {
       const path = join(dir.path, 'acme.html');
-      const result = await cli('export', 'doc-1', '--format', 'html', '-o', path, '--json');
+      const result = await cli('export', 'd0c00000-0000-4000-8000-000000000001', '--format', 'html', '-o', path, '--json');
       expect(result.exitCode).toBe(0);
       const html = await readFile(path, 'utf8');
       expect(JSON.parse(result.stdout)).toEqual({
-        uuid: 'doc-1',
+        uuid: 'd0c00000-0000-4000-8000-000000000001',
         format: 'html',
         path,
         bytes: Buffer.byteLength(html),
@@ -69,7 +69,7 @@ describe('planwright export', () => {
     });
 
     it('refuses to write a binary format to a terminal, before asking the server', async () => {
-      const result = await runWithStreams(['export', 'doc-1', '--format', 'docx'], env(), { stdout: true });
+      const result = await runWithStreams(['export', 'd0c00000-0000-4000-8000-000000000001', '--format', 'docx'], env(), { stdout: true });
       expect(result.exitCode).toBe(2);
       expect(result.stdout.text()).toBe('');
       expect(result.stderr.text()).toBe(
@@ -79,14 +79,14 @@ describe('planwright export', () => {
     });
 
     it('writes a binary format into a pipe as raw bytes', async () => {
-      const result = await runWithStreams(['export', 'doc-1', '--format', 'pdf'], env());
+      const result = await runWithStreams(['export', 'd0c00000-0000-4000-8000-000000000001', '--format', 'pdf'], env());
       expect(result.exitCode).toBe(0);
       expect(result.stdout.bytes().subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(result.stderr.text()).toBe('');
     });
 
     it('prints text formats to a terminal', async () => {
-      const result = await runWithStreams(['export', 'doc-2', '--format', 'json'], env(), { stdout: true });
+      const result = await runWithStreams(['export', 'd0c00000-0000-4000-8000-000000000002', '--format', 'json'], env(), { stdout: true });
       expect(result.exitCode).toBe(0);
       expect(JSON.parse(result.stdout.text())).toMatchObject({ type: 'doc' });
     });
@@ -94,7 +94,7 @@ describe('planwright export', () => {
     it('keeps an existing file unless --force, and refuses before downloading', async () => {
       const path = join(dir.path, 'plan.md');
       await writeFile(path, 'mine');
-      const refused = await cli('export', 'doc-1', '-o', path);
+      const refused = await cli('export', 'd0c00000-0000-4000-8000-000000000001', '-o', path);
       expect(refused).toMatchObject({ exitCode: 1, stdout: '' });
       expect(refused.stderr).toBe(
         `planwright: ${path} already exists\nPass --force to replace it, or choose another name.\n`,
@@ -102,51 +102,53 @@ describe('planwright export', () => {
       expect(await readFile(path, 'utf8')).toBe('mine');
       expect(server.seen).toEqual([]);
 
-      expect((await cli('export', 'doc-1', '-o', path, '--force')).exitCode).toBe(0);
+      expect((await cli('export', 'd0c00000-0000-4000-8000-000000000001', '-o', path, '--force')).exitCode).toBe(0);
       expect(await readFile(path, 'utf8')).toContain('# Section 1');
     });
 
     it('says when the folder of -o does not exist', async () => {
       const path = join(dir.path, 'missing', 'plan.md');
-      const result = await cli('export', 'doc-1', '-o', path);
+      const result = await cli('export', 'd0c00000-0000-4000-8000-000000000001', '-o', path);
       expect(result.exitCode).toBe(1);
       expect(result.stderr).toBe(`planwright: cannot write ${path}: its folder does not exist (ENOENT)\n`);
     });
 
     it('refuses a folder as -o, even with --force', async () => {
-      const result = await cli('export', 'doc-1', '-o', dir.path, '--force');
+      const folder = join(dir.path, 'plan.md');
+      await mkdir(folder);
+      const result = await cli('export', 'd0c00000-0000-4000-8000-000000000001', '-o', folder, '--force');
       expect(result).toMatchObject({ exitCode: 1, stdout: '' });
-      expect(result.stderr).toBe(`planwright: cannot write ${dir.path}: it is a directory (EISDIR)\n`);
+      expect(result.stderr).toBe(`planwright: cannot write ${folder}: it is a directory (EISDIR)\n`);
       expect(server.seen).toEqual([]);
     });
 
     it('says "Document not found." for an unknown uuid', async () => {
-      const result = await cli('export', 'nope');
+      const result = await cli('export', 'd0c00000-0000-4000-8000-0000000000ff');
       expect(result).toMatchObject({ exitCode: 1, stdout: '' });
       expect(result.stderr).toMatch(/^planwright: Document not found\.\n/);
     });
 
     it('says the server failed when it cannot convert', async () => {
-      server.documents.set('doc-3', { uuid: 'doc-3', title: 'Broken', exportFails: true });
-      const result = await cli('export', 'doc-3');
+      server.documents.set('d0c00000-0000-4000-8000-000000000003', { uuid: 'd0c00000-0000-4000-8000-000000000003', title: 'Broken', exportFails: true });
+      const result = await cli('export', 'd0c00000-0000-4000-8000-000000000003');
       expect(result.exitCode).toBe(1);
       expect(result.stderr).toContain('The document could not be converted.');
     });
 
     it.each([
       [
-        ['export', 'doc-1', '--format', 'odt'],
+        ['export', 'd0c00000-0000-4000-8000-000000000001', '--format', 'odt'],
         '--format: "odt" is not a format; use md, docx, pdf, html, json',
       ],
       [['export'], "<uuid>: expected the document's uuid, or --all"],
-      [['export', 'doc-1', '--all', '--out-dir', 'x'], '<uuid> and --all do not go together'],
+      [['export', 'd0c00000-0000-4000-8000-000000000001', '--all', '--out-dir', 'x'], '<uuid> and --all do not go together'],
       [['export', '--all'], '--all needs --out-dir <dir>'],
       [
         ['export', '--all', '--out-dir', 'x', '-o', 'y'],
         '--output is for one document; --all writes into --out-dir',
       ],
       [
-        ['export', 'doc-1', '--out-dir', 'x'],
+        ['export', 'd0c00000-0000-4000-8000-000000000001', '--out-dir', 'x'],
         '--out-dir goes with --all; for one document use --output <file>',
       ],
     ])('refuses %j with exit 2 before calling the server', async (args, message) => {
@@ -157,7 +159,7 @@ describe('planwright export', () => {
     });
 
     it('refuses --json without --output, as a JSON error', async () => {
-      const result = await cli('export', 'doc-1', '--json');
+      const result = await cli('export', 'd0c00000-0000-4000-8000-000000000001', '--json');
       expect(result).toMatchObject({ exitCode: 2, stdout: '' });
       expect(JSON.parse(result.stderr)).toEqual({
         error: {
@@ -262,14 +264,14 @@ describe('planwright export', () => {
     });
 
     it('names each failure with its reason, writes the others, and exits 1', async () => {
-      server.documents.set('doc-3', { uuid: 'doc-3', title: 'Broken\u001b[31m', exportFails: true });
+      server.documents.set('d0c00000-0000-4000-8000-000000000003', { uuid: 'd0c00000-0000-4000-8000-000000000003', title: 'Broken\u001b[31m', exportFails: true });
       const outDir = join(dir.path, 'out');
       const result = await cli('export', '--all', '--format', 'docx', '--out-dir', outDir);
       expect(result.exitCode).toBe(1);
       expect(result.stdout).toBe(`Exported 2 documents to ${outDir} (1 failed).\n`);
       expect(result.stderr).toBe(
         [
-          'failed: "Broken" (doc-3): the server answered 500 Internal Server Error: The document could not be converted.',
+          'failed: "Broken" (d0c00000-0000-4000-8000-000000000003): the server answered 500 Internal Server Error: The document could not be converted.',
           'planwright: 1 of 3 documents could not be exported',
           'The other files were written. Run again with --force to export everything anew.',
           '',
@@ -279,7 +281,7 @@ describe('planwright export', () => {
     });
 
     it('reports exported and failed documents with --json', async () => {
-      server.documents.set('doc-3', { uuid: 'doc-3', title: 'Broken', exportFails: true });
+      server.documents.set('d0c00000-0000-4000-8000-000000000003', { uuid: 'd0c00000-0000-4000-8000-000000000003', title: 'Broken', exportFails: true });
       const outDir = join(dir.path, 'out');
       const result = await cli('export', '--all', '--out-dir', outDir, '--json');
       expect(result.exitCode).toBe(1);
@@ -287,11 +289,11 @@ describe('planwright export', () => {
         outDir,
         format: 'md',
         exported: [
-          { uuid: 'doc-1', title: 'Acme plan', file: join(outDir, 'Acme plan.md') },
-          { uuid: 'doc-2', title: 'Zeta', file: join(outDir, 'Zeta.md') },
+          { uuid: 'd0c00000-0000-4000-8000-000000000001', title: 'Acme plan', file: join(outDir, 'Acme plan.md') },
+          { uuid: 'd0c00000-0000-4000-8000-000000000002', title: 'Zeta', file: join(outDir, 'Zeta.md') },
         ],
         failed: [
-          { uuid: 'doc-3', title: 'Broken', error: expect.stringContaining('could not be converted') },
+          { uuid: 'd0c00000-0000-4000-8000-000000000003', title: 'Broken', error: expect.stringContaining('could not be converted') },
         ],
       });
       expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'export_failed', exitCode: 1 } });
@@ -320,7 +322,7 @@ describe('planwright export', () => {
   });
 
   it('needs a session (exit 3) and asks nothing without one', async () => {
-    const result = await runCli(['export', 'doc-1'], {
+    const result = await runCli(['export', 'd0c00000-0000-4000-8000-000000000001'], {
       PLANWRIGHT_CONFIG_DIR: join(dir.path, 'empty'),
       PLANWRIGHT_SERVER: server.url,
     });

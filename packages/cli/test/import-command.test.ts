@@ -35,7 +35,7 @@ describe('planwright import', () => {
   let server: FakeWorkspaceServer;
   beforeEach(async () => {
     server = await startFakeWorkspaceServer({
-      documents: [{ uuid: 'doc-1', title: 'Acme plan', outline: [[true, false], [true]] }],
+      documents: [{ uuid: 'd0c00000-0000-4000-8000-000000000001', title: 'Acme plan', outline: [[true, false], [true]] }],
     });
     const token = server.issueToken();
     await writeFile(
@@ -64,7 +64,7 @@ describe('planwright import', () => {
       });
 
   it('merges a Markdown file: sends it as multipart, prints the outline and the report', async () => {
-    const result = await cli('import', 'doc-1', join(dir.path, 'plan.md'));
+    const result = await cli('import', 'd0c00000-0000-4000-8000-000000000001', join(dir.path, 'plan.md'));
     expect(result).toMatchObject({ exitCode: 0, stderr: '' });
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines.slice(0, 3)).toEqual([
@@ -75,7 +75,7 @@ describe('planwright import', () => {
     expect(lines.slice(3).join('\n')).toMatch(/^ {2}- .*\[image_dropped ×1\]$/m);
     expect(uploads()).toEqual([
       {
-        url: '/api/v1/documents/doc-1/import/',
+        url: '/api/v1/documents/d0c00000-0000-4000-8000-000000000001/import/',
         name: 'plan.md',
         mode: 'merge',
         size: Buffer.byteLength(MARKDOWN),
@@ -84,7 +84,7 @@ describe('planwright import', () => {
   });
 
   it('replaces the content with --replace', async () => {
-    const result = await cli('import', 'doc-1', join(dir.path, 'plan.md'), '--replace');
+    const result = await cli('import', 'd0c00000-0000-4000-8000-000000000001', join(dir.path, 'plan.md'), '--replace');
     expect(result.exitCode).toBe(0);
     expect(result.stdout.split('\n').slice(0, 2)).toEqual([
       'Imported plan.md: replaced the content of "Acme plan".',
@@ -94,7 +94,7 @@ describe('planwright import', () => {
   });
 
   it('imports a real .docx file', async () => {
-    const result = await cli('import', 'doc-1', corpusPath('docx/pandoc-headers.docx'), '--replace');
+    const result = await cli('import', 'd0c00000-0000-4000-8000-000000000001', corpusPath('docx/pandoc-headers.docx'), '--replace');
     expect(result).toMatchObject({ exitCode: 0, stderr: '' });
     expect(result.stdout).toMatch(/^Imported pandoc-headers\.docx: replaced the content of "Acme plan"\.\n/);
     expect(result.stdout).toMatch(/\nOutline: \d+ sections?, \d+ subsections?\.\n/);
@@ -102,20 +102,20 @@ describe('planwright import', () => {
   });
 
   it('prints the document and the report with --json', async () => {
-    const result = await cli('import', 'doc-1', join(dir.path, 'plan.md'), '--json');
+    const result = await cli('import', 'd0c00000-0000-4000-8000-000000000001', join(dir.path, 'plan.md'), '--json');
     expect(result.exitCode).toBe(0);
     const answer = JSON.parse(result.stdout) as {
       document: { uuid: string; sections: unknown[] };
       report: { format: string; notes: Array<{ code: string; count: number; message: string }> };
     };
-    expect(answer.document.uuid).toBe('doc-1');
+    expect(answer.document.uuid).toBe('d0c00000-0000-4000-8000-000000000001');
     expect(answer.document.sections).toHaveLength(4);
     expect(answer.report.format).toBe('md');
     expect(answer.report.notes).toContainEqual(expect.objectContaining({ code: 'image_dropped', count: 1 }));
   });
 
   it('shows its phases on a terminal and clears them', async () => {
-    const result = await runWithStreams(['import', 'doc-1', join(dir.path, 'plan.md')], env(), {
+    const result = await runWithStreams(['import', 'd0c00000-0000-4000-8000-000000000001', join(dir.path, 'plan.md')], env(), {
       stderr: true,
     });
     expect(result.exitCode).toBe(0);
@@ -130,7 +130,7 @@ describe('planwright import', () => {
   it.each(['notes.pdf', 'notes.doc', 'notes'])(
     'refuses %s before reading or sending anything, naming what is accepted',
     async (name) => {
-      const result = await cli('import', 'doc-1', join(dir.path, name));
+      const result = await cli('import', 'd0c00000-0000-4000-8000-000000000001', join(dir.path, name));
       expect(result).toMatchObject({ exitCode: 2, stdout: '' });
       expect(result.stderr.split('\n')[0]).toMatch(
         /^planwright: <file>: Unsupported file type.*: only \.md, \.docx files can be imported\.$/,
@@ -140,17 +140,17 @@ describe('planwright import', () => {
   );
 
   it("prints the server's one line for a file it refuses (a truncated .docx), exit 1", async () => {
-    const result = await cli('import', 'doc-1', corpusPath('docx-malformed/poi-truncated62886.docx'));
+    const result = await cli('import', 'd0c00000-0000-4000-8000-000000000001', corpusPath('docx-malformed/poi-truncated62886.docx'));
     expect(result).toMatchObject({ exitCode: 1, stdout: '' });
     expect(result.stderr).toMatch(/^planwright: [^\n]+\n$/);
     expect(result.stderr).not.toContain('the server answered');
-    expect(server.documents.get('doc-1')?.outline).toEqual([[true, false], [true]]);
+    expect(server.documents.get('d0c00000-0000-4000-8000-000000000001')?.outline).toEqual([[true, false], [true]]);
   });
 
   it("prints the server's one line for a file over its size limit (413)", async () => {
     const path = join(dir.path, 'huge.md');
     await writeFile(path, `# Big\n\n${'word '.repeat(FAKE_IMPORT_MAX_BYTES / 5 + 1)}\n`);
-    const result = await cli('import', 'doc-1', path, '--json');
+    const result = await cli('import', 'd0c00000-0000-4000-8000-000000000001', path, '--json');
     expect(result).toMatchObject({ exitCode: 1, stdout: '' });
     expect(JSON.parse(result.stderr)).toEqual({
       error: { code: 'format_error', message: 'The file is larger than 1 MB.', exitCode: 1 },
@@ -160,7 +160,7 @@ describe('planwright import', () => {
   it('prints the reason as JSON with --json', async () => {
     const result = await cli(
       'import',
-      'doc-1',
+      'd0c00000-0000-4000-8000-000000000001',
       corpusPath('docx-malformed/poi-bug53475-password-is-pass.docx'),
       '--json',
     );
@@ -170,14 +170,14 @@ describe('planwright import', () => {
 
   it('says when the file cannot be read, before sending anything', async () => {
     const path = join(dir.path, 'missing.md');
-    const result = await cli('import', 'doc-1', path);
+    const result = await cli('import', 'd0c00000-0000-4000-8000-000000000001', path);
     expect(result).toMatchObject({ exitCode: 1, stdout: '' });
     expect(result.stderr).toBe(`planwright: cannot read ${path}: no such file (ENOENT)\n`);
     expect(server.seen).toEqual([]);
   });
 
   it('says "Document not found." for an unknown uuid', async () => {
-    const result = await cli('import', 'nope', join(dir.path, 'plan.md'));
+    const result = await cli('import', 'd0c00000-0000-4000-8000-0000000000ff', join(dir.path, 'plan.md'));
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/^planwright: Document not found\.\n/);
   });

@@ -89,7 +89,7 @@ export function documentAnswer(document: FakeDocument, withContent = true) {
     name: document.title,
     description: document.description ?? '',
     status: all.length > 0 && finalized === all.length ? 'completed' : 'in-progress',
-    blueprint: { uuid: 'bp-default', title: 'Business Plan' },
+    blueprint: { uuid: 'b1000000-0000-4000-8000-000000000000', title: 'Business Plan' },
     progress: {
       finalized,
       total: all.length,
