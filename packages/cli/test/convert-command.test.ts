@@ -160,7 +160,15 @@ describe('planwright convert', () => {
     ],
     [
       ['plan.md', '-o', 'x.odt'],
-      /^planwright: -o: cannot tell the format of "x\.odt": use a \.md, \.docx, \.pdf, \.html, \.json file name, or --format\n/,
+      /^planwright: -o: "x\.odt" has an unknown extension \.odt; use \.md \(or \.markdown\), \.docx, \.pdf, \.html or \.json\n/,
+    ],
+    [
+      ['plan.md', '-o', 'x.pdf', '--format', 'docx'],
+      /^planwright: --format docx disagrees with -o "x\.pdf" \(a \.pdf file\): drop --format, or name the file \.docx\n$/,
+    ],
+    [
+      ['plan.md', '-o', 'x.xyz', '--format', 'md'],
+      /^planwright: -o: "x\.xyz" has an unknown extension \.xyz; use /,
     ],
     [['plan.md', '-o', 'x'], /^planwright: -o: cannot tell the format of "x"/],
     [['plan.md', '-o', '-'], /^planwright: -o - needs --format/],

@@ -14,7 +14,11 @@ describe('planwright export', () => {
   beforeEach(async () => {
     server = await startFakeWorkspaceServer({
       documents: [
-        { uuid: 'd0c00000-0000-4000-8000-000000000001', title: 'Acme plan', outline: [[true, false], [true]] },
+        {
+          uuid: 'd0c00000-0000-4000-8000-000000000001',
+          title: 'Acme plan',
+          outline: [[true, false], [true]],
+        },
         { uuid: 'd0c00000-0000-4000-8000-000000000002', title: 'Zeta', outline: [[false]] },
       ],
     });
@@ -44,19 +48,38 @@ describe('planwright export', () => {
 
     it('writes a .docx file with -o: a zip archive, and says where', async () => {
       const path = join(dir.path, 'acme.docx');
-      const result = await cli('export', 'd0c00000-0000-4000-8000-000000000001', '--format', 'docx', '-o', path);
+      const result = await cli(
+        'export',
+        'd0c00000-0000-4000-8000-000000000001',
+        '--format',
+        'docx',
+        '-o',
+        path,
+      );
       expect(result.exitCode).toBe(0);
-      expect(result.stdout).toMatch(/^Exported d0c00000-0000-4000-8000-000000000001 to .*acme\.docx \(\d+\.\d kB\)\.\n$/);
+      expect(result.stdout).toMatch(
+        /^Exported d0c00000-0000-4000-8000-000000000001 to .*acme\.docx \(\d+\.\d kB\)\.\n$/,
+      );
       const bytes = await readFile(path);
       expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-      expect(requests()).toEqual(['GET /api/v1/documents/d0c00000-0000-4000-8000-000000000001/export?format=docx']);
+      expect(requests()).toEqual([
+        'GET /api/v1/documents/d0c00000-0000-4000-8000-000000000001/export?format=docx',
+      ]);
       // No temporary file is left beside it.
       expect((await readdir(dir.path)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     });
 
     it('prints {uuid, format, path, bytes} with --json', async () => {
       const path = join(dir.path, 'acme.html');
-      const result = await cli('export', 'd0c00000-0000-4000-8000-000000000001', '--format', 'html', '-o', path, '--json');
+      const result = await cli(
+        'export',
+        'd0c00000-0000-4000-8000-000000000001',
+        '--format',
+        'html',
+        '-o',
+        path,
+        '--json',
+      );
       expect(result.exitCode).toBe(0);
       const html = await readFile(path, 'utf8');
       expect(JSON.parse(result.stdout)).toEqual({
@@ -69,7 +92,11 @@ describe('planwright export', () => {
     });
 
     it('refuses to write a binary format to a terminal, before asking the server', async () => {
-      const result = await runWithStreams(['export', 'd0c00000-0000-4000-8000-000000000001', '--format', 'docx'], env(), { stdout: true });
+      const result = await runWithStreams(
+        ['export', 'd0c00000-0000-4000-8000-000000000001', '--format', 'docx'],
+        env(),
+        { stdout: true },
+      );
       expect(result.exitCode).toBe(2);
       expect(result.stdout.text()).toBe('');
       expect(result.stderr.text()).toBe(
@@ -79,14 +106,21 @@ describe('planwright export', () => {
     });
 
     it('writes a binary format into a pipe as raw bytes', async () => {
-      const result = await runWithStreams(['export', 'd0c00000-0000-4000-8000-000000000001', '--format', 'pdf'], env());
+      const result = await runWithStreams(
+        ['export', 'd0c00000-0000-4000-8000-000000000001', '--format', 'pdf'],
+        env(),
+      );
       expect(result.exitCode).toBe(0);
       expect(result.stdout.bytes().subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(result.stderr.text()).toBe('');
     });
 
     it('prints text formats to a terminal', async () => {
-      const result = await runWithStreams(['export', 'd0c00000-0000-4000-8000-000000000002', '--format', 'json'], env(), { stdout: true });
+      const result = await runWithStreams(
+        ['export', 'd0c00000-0000-4000-8000-000000000002', '--format', 'json'],
+        env(),
+        { stdout: true },
+      );
       expect(result.exitCode).toBe(0);
       expect(JSON.parse(result.stdout.text())).toMatchObject({ type: 'doc' });
     });
@@ -102,7 +136,9 @@ describe('planwright export', () => {
       expect(await readFile(path, 'utf8')).toBe('mine');
       expect(server.seen).toEqual([]);
 
-      expect((await cli('export', 'd0c00000-0000-4000-8000-000000000001', '-o', path, '--force')).exitCode).toBe(0);
+      expect(
+        (await cli('export', 'd0c00000-0000-4000-8000-000000000001', '-o', path, '--force')).exitCode,
+      ).toBe(0);
       expect(await readFile(path, 'utf8')).toContain('# Section 1');
     });
 
@@ -129,7 +165,11 @@ describe('planwright export', () => {
     });
 
     it('says the server failed when it cannot convert', async () => {
-      server.documents.set('d0c00000-0000-4000-8000-000000000003', { uuid: 'd0c00000-0000-4000-8000-000000000003', title: 'Broken', exportFails: true });
+      server.documents.set('d0c00000-0000-4000-8000-000000000003', {
+        uuid: 'd0c00000-0000-4000-8000-000000000003',
+        title: 'Broken',
+        exportFails: true,
+      });
       const result = await cli('export', 'd0c00000-0000-4000-8000-000000000003');
       expect(result.exitCode).toBe(1);
       expect(result.stderr).toContain('The document could not be converted.');
@@ -141,7 +181,10 @@ describe('planwright export', () => {
         '--format: "odt" is not a format; use md, docx, pdf, html, json',
       ],
       [['export'], "<uuid>: expected the document's uuid, or --all"],
-      [['export', 'd0c00000-0000-4000-8000-000000000001', '--all', '--out-dir', 'x'], '<uuid> and --all do not go together'],
+      [
+        ['export', 'd0c00000-0000-4000-8000-000000000001', '--all', '--out-dir', 'x'],
+        '<uuid> and --all do not go together',
+      ],
       [['export', '--all'], '--all needs --out-dir <dir>'],
       [
         ['export', '--all', '--out-dir', 'x', '-o', 'y'],
@@ -264,7 +307,11 @@ describe('planwright export', () => {
     });
 
     it('names each failure with its reason, writes the others, and exits 1', async () => {
-      server.documents.set('d0c00000-0000-4000-8000-000000000003', { uuid: 'd0c00000-0000-4000-8000-000000000003', title: 'Broken\u001b[31m', exportFails: true });
+      server.documents.set('d0c00000-0000-4000-8000-000000000003', {
+        uuid: 'd0c00000-0000-4000-8000-000000000003',
+        title: 'Broken\u001b[31m',
+        exportFails: true,
+      });
       const outDir = join(dir.path, 'out');
       const result = await cli('export', '--all', '--format', 'docx', '--out-dir', outDir);
       expect(result.exitCode).toBe(1);
@@ -281,7 +328,11 @@ describe('planwright export', () => {
     });
 
     it('reports exported and failed documents with --json', async () => {
-      server.documents.set('d0c00000-0000-4000-8000-000000000003', { uuid: 'd0c00000-0000-4000-8000-000000000003', title: 'Broken', exportFails: true });
+      server.documents.set('d0c00000-0000-4000-8000-000000000003', {
+        uuid: 'd0c00000-0000-4000-8000-000000000003',
+        title: 'Broken',
+        exportFails: true,
+      });
       const outDir = join(dir.path, 'out');
       const result = await cli('export', '--all', '--out-dir', outDir, '--json');
       expect(result.exitCode).toBe(1);
@@ -289,11 +340,19 @@ describe('planwright export', () => {
         outDir,
         format: 'md',
         exported: [
-          { uuid: 'd0c00000-0000-4000-8000-000000000001', title: 'Acme plan', file: join(outDir, 'Acme plan.md') },
+          {
+            uuid: 'd0c00000-0000-4000-8000-000000000001',
+            title: 'Acme plan',
+            file: join(outDir, 'Acme plan.md'),
+          },
           { uuid: 'd0c00000-0000-4000-8000-000000000002', title: 'Zeta', file: join(outDir, 'Zeta.md') },
         ],
         failed: [
-          { uuid: 'd0c00000-0000-4000-8000-000000000003', title: 'Broken', error: expect.stringContaining('could not be converted') },
+          {
+            uuid: 'd0c00000-0000-4000-8000-000000000003',
+            title: 'Broken',
+            error: expect.stringContaining('could not be converted'),
+          },
         ],
       });
       expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'export_failed', exitCode: 1 } });

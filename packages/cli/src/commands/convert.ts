@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../cli-io.js';
 import { parseCommandInput, type Zod } from '../options/parse-command-input.js';
+import { OUTPUT_EXTENSIONS_HELP, OUTPUT_FORMATS_HELP } from '../transfer/output-format.js';
 
 const convertInput = (z: Zod) =>
   z.object({
@@ -19,15 +20,17 @@ const convertInput = (z: Zod) =>
 export function registerConvertCommand(program: Command, io: CliIo): void {
   program
     .command('convert')
-    .description('convert a file offline: .md, .docx, .html, .json in; .md, .docx, .pdf, .html, .json out')
+    .description(
+      'convert a file offline: .md, .markdown, .docx, .html, .htm, .json in; .md, .docx, .pdf, .html, .json out',
+    )
     .argument('<input>', 'the file to read (its extension says its format)')
     .requiredOption(
       '-o, --output <file>',
-      'the file to write (its extension says the format), or - for standard output',
+      `the file to write, named ${OUTPUT_EXTENSIONS_HELP} (its extension says the format), or - for standard output`,
     )
     .option(
       '--format <format>',
-      'the output format, when -o is - or its extension says nothing: md, docx, pdf, html or json',
+      `the output format: ${OUTPUT_FORMATS_HELP}; needed with -o - or a name without extension, else it must agree with -o`,
     )
     .option(
       '--title <title>',

@@ -4,21 +4,23 @@ import { serverUrlSchema } from '../config/server-url.js';
 import { UsageError } from '../errors/cli-error.js';
 import { parseCommandInput, type Zod } from '../options/parse-command-input.js';
 import { identifierSchema } from '../options/workspace-options.js';
+import {
+  OUTPUT_EXTENSIONS_HELP,
+  OUTPUT_FORMATS_HELP,
+  resolveOutputFormat,
+} from '../transfer/output-format.js';
 
 const exportInput = (z: Zod) =>
   z.object({
     server: serverUrlSchema(z).optional(),
     json: z.boolean().default(false),
     uuid: identifierSchema(z, 'document').optional(),
-    format: z.string().default('md'),
+    format: z.string().optional(),
     output: z.string().min(1, 'expected a file name, or - for standard output').optional(),
     all: z.boolean().default(false),
     outDir: z.string().trim().min(1, 'expected a folder').optional(),
     force: z.boolean().default(false),
   });
-
-/** The export formats, for help texts (the SDK's `EXPORT_FORMATS`, which `--help` must not load). */
-const FORMATS_HELP = 'md, docx, pdf, html or json';
 
 /**
  * `planwright export <uuid>` and `planwright export --all`: documents as files, converted by the server
@@ -30,8 +32,14 @@ export function registerExportCommand(program: Command, io: CliIo): void {
     .command('export')
     .description('export a document (or --all of them) as Markdown, .docx, PDF, HTML or JSON')
     .argument('[uuid]', "the document's uuid (not with --all)")
-    .option('--format <format>', `the file format: ${FORMATS_HELP}`, 'md')
-    .option('-o, --output <file>', 'write to this file (default: standard output, for text formats)')
+    .option(
+      '--format <format>',
+      `the file format: ${OUTPUT_FORMATS_HELP} (default: the -o file's extension, else md); it must agree with -o`,
+    )
+    .option(
+      '-o, --output <file>',
+      `write to this file, named ${OUTPUT_EXTENSIONS_HELP} (its extension says the format); default: standard output`,
+    )
     .option('--all', 'export every document into --out-dir')
     .option('--out-dir <dir>', 'the folder for --all (created when missing)')
     .option('--force', 'replace files that exist already')
@@ -55,8 +63,8 @@ export function registerExportCommand(program: Command, io: CliIo): void {
             suggestion: hint,
           });
       }
+      const format = await resolveOutputFormat(input, { command: 'planwright export', stdoutDefault: 'md' });
       const transfer = await import('../transfer/export-documents.js');
-      const format = await transfer.parseFormatOption(input.format);
       if (input.all && input.outDir !== undefined) {
         await transfer.exportAllDocuments(io, { ...input, format, outDir: input.outDir });
       } else if (input.uuid !== undefined) {

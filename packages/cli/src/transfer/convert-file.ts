@@ -4,6 +4,7 @@ import type { CliIo } from '../cli-io.js';
 import { terminalText } from '../display/terminal-text.js';
 import { UsageError } from '../errors/cli-error.js';
 import { createOutput } from '../output.js';
+import { resolveOutputFormat } from './output-format.js';
 import {
   ensureWritable,
   readInputFile,
@@ -51,7 +52,7 @@ export async function convertFile(io: CliIo, input: ConvertInput): Promise<void>
     throw new UsageError(`<input>: ${error.message}`, { suggestion: HINT, cause: error });
   }
   const toStdout = input.output === STDOUT_PATH;
-  const to = outputFormat(input, formats.parseExportFormat, formats.EXPORT_FORMATS);
+  const to = await resolveOutputFormat(input, { command: 'planwright convert' });
   if (toStdout) {
     if (input.json) {
       throw new UsageError('--json prints a report on standard output, so -o must name a file', {
@@ -93,36 +94,4 @@ export async function convertFile(io: CliIo, input: ConvertInput): Promise<void>
     () =>
       `Converted ${terminalText(input.input)} (${from}) to ${terminalText(input.output)} (${to}, ${formatSize(converted.length)}).`,
   );
-}
-
-/** `--format`, else the output's extension. @throws UsageError listing the accepted formats. */
-function outputFormat(
-  input: ConvertInput,
-  parse: (value: string) => ExportFormat | undefined,
-  accepted: readonly ExportFormat[],
-): ExportFormat {
-  const list = accepted.map((format) => `.${format}`).join(', ');
-  if (input.format !== undefined) {
-    const format = parse(input.format);
-    if (format === undefined) {
-      throw new UsageError(`--format: "${input.format}" is not a format; use ${accepted.join(', ')}`, {
-        suggestion: HINT,
-      });
-    }
-    return format;
-  }
-  if (input.output === STDOUT_PATH) {
-    throw new UsageError('-o - needs --format, since there is no file name to tell the format', {
-      suggestion: `For example: planwright convert ${basename(input.input)} -o - --format md`,
-    });
-  }
-  const extension = extname(input.output);
-  const format = extension === '' ? undefined : parse(extension);
-  if (format === undefined) {
-    throw new UsageError(
-      `-o: cannot tell the format of "${basename(input.output)}": use a ${list} file name, or --format`,
-      { suggestion: HINT },
-    );
-  }
-  return format;
 }

@@ -29,16 +29,6 @@ const MAX_LIST_PAGES = 10_000;
 /** Widest a title may be in the progress line. */
 const PROGRESS_TITLE_WIDTH = 40;
 
-/** `--format` as an export format (`markdown` counts as `md`). @throws UsageError listing the formats. */
-export async function parseFormatOption(value: string): Promise<ExportFormat> {
-  const { EXPORT_FORMATS, parseExportFormat } = await import('@planwright/sdk/formats');
-  const format = parseExportFormat(value);
-  if (format !== undefined) return format;
-  throw new UsageError(`--format: "${value}" is not a format; use ${EXPORT_FORMATS.join(', ')}`, {
-    suggestion: 'Run `planwright export --help` for usage.',
-  });
-}
-
 /** What `planwright export <uuid>` was asked to do. */
 export interface ExportOneInput {
   server?: string | undefined;
