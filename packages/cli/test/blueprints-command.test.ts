@@ -11,9 +11,23 @@ describe('planwright blueprints', () => {
   beforeEach(async () => {
     server = await startFakeWorkspaceServer({
       blueprints: [
-        { uuid: 'b1000000-0000-4000-8000-000000000001', title: 'Business Plan', publisher: 'Planwright Studio' },
-        { uuid: 'b1000000-0000-4000-8000-000000000002', title: 'Lean Canvas', owner: 'ada', status: 'draft', visibility: 'private' },
-        { uuid: 'b1000000-0000-4000-8000-000000000003', title: '\u001b]0;owned\u0007Market \u001b[1mfit\u001b[0m', owner: 'mallory' },
+        {
+          uuid: 'b1000000-0000-4000-8000-000000000001',
+          title: 'Business Plan',
+          publisher: 'Planwright Studio',
+        },
+        {
+          uuid: 'b1000000-0000-4000-8000-000000000002',
+          title: 'Lean Canvas',
+          owner: 'ada',
+          status: 'draft',
+          visibility: 'private',
+        },
+        {
+          uuid: 'b1000000-0000-4000-8000-000000000003',
+          title: '\u001b]0;owned\u0007Market \u001b[1mfit\u001b[0m',
+          owner: 'mallory',
+        },
       ],
     });
     token = server.issueToken();
@@ -62,7 +76,11 @@ describe('planwright blueprints', () => {
       total: number;
     };
     expect(page.total).toBe(3);
-    expect(page.items[0]).toMatchObject({ uuid: 'b1000000-0000-4000-8000-000000000001', publisher: 'Planwright Studio', owner: null });
+    expect(page.items[0]).toMatchObject({
+      uuid: 'b1000000-0000-4000-8000-000000000001',
+      publisher: 'Planwright Studio',
+      owner: null,
+    });
   });
 
   it('says so when there is nothing to list', async () => {
@@ -102,7 +120,9 @@ describe('planwright blueprints', () => {
         '',
       ].join('\n'),
     });
-    expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/blueprints/b1000000-0000-4000-8000-000000000001/']);
+    expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/v1/blueprints/b1000000-0000-4000-8000-000000000001/',
+    ]);
   });
 
   it('says "Blueprint not found." with exit 1', async () => {
@@ -156,15 +176,27 @@ describe('planwright blueprints', () => {
       '0a900000-0000-4000-8000-000000000002',
     );
     expect(restricted.stdout).toBe('Published "Lean Canvas" version 2 (restricted to 2 organisations).\n');
-    expect(server.seen.at(-1)?.body).toEqual({ visibility: 'restricted', allowed_orgs: ['0a900000-0000-4000-8000-000000000001', '0a900000-0000-4000-8000-000000000002'] });
-    const json = JSON.parse((await cli('blueprints', 'publish', 'b1000000-0000-4000-8000-000000000002', '--version', '7', '--json')).stdout);
+    expect(server.seen.at(-1)?.body).toEqual({
+      visibility: 'restricted',
+      allowed_orgs: ['0a900000-0000-4000-8000-000000000001', '0a900000-0000-4000-8000-000000000002'],
+    });
+    const json = JSON.parse(
+      (await cli('blueprints', 'publish', 'b1000000-0000-4000-8000-000000000002', '--version', '7', '--json'))
+        .stdout,
+    );
     expect(json).toMatchObject({ version: 7, status: 'published' });
     expect(server.seen.at(-1)?.body).toEqual({ version: 7 });
   });
 
   it('shows the server’s reason when a version is refused, and refuses bad flags before calling', async () => {
     await cli('blueprints', 'publish', 'b1000000-0000-4000-8000-000000000002');
-    const refused = await cli('blueprints', 'publish', 'b1000000-0000-4000-8000-000000000002', '--version', '1');
+    const refused = await cli(
+      'blueprints',
+      'publish',
+      'b1000000-0000-4000-8000-000000000002',
+      '--version',
+      '1',
+    );
     expect(refused.exitCode).not.toBe(0);
     expect(refused.stderr).toContain('Publish a version above 1.');
     const before = server.seen.length;
@@ -190,7 +222,10 @@ describe('planwright blueprints', () => {
     expect((await cli('blueprints', 'unpublish', 'b1000000-0000-4000-8000-000000000004')).stdout).toBe(
       'Unpublished "Evil plan"; it is a draft again.\n',
     );
-    expect(server.seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1/blueprints/b1000000-0000-4000-8000-000000000004/unpublish/' });
+    expect(server.seen.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/blueprints/b1000000-0000-4000-8000-000000000004/unpublish/',
+    });
     const missing = await cli('blueprints', 'unpublish', 'b1000000-0000-4000-8000-0000000000ff');
     expect(missing).toEqual({
       exitCode: 1,

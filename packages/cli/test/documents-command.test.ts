@@ -15,11 +15,21 @@ describe('planwright documents', () => {
   beforeEach(async () => {
     server = await startFakeWorkspaceServer({
       documents: [
-        { uuid: 'd0c00000-0000-4000-8000-000000000001', title: 'Acme plan', revision: 4, outline: [[true, false], [true]] },
+        {
+          uuid: 'd0c00000-0000-4000-8000-000000000001',
+          title: 'Acme plan',
+          revision: 4,
+          outline: [[true, false], [true]],
+        },
         { uuid: 'd0c00000-0000-4000-8000-000000000002', title: 'Zeta', outline: [] },
       ],
       blueprints: [
-        { uuid: 'b1000000-0000-4000-8000-000000000001', title: 'Business Plan', publisher: 'Planwright Studio', isDefault: true },
+        {
+          uuid: 'b1000000-0000-4000-8000-000000000001',
+          title: 'Business Plan',
+          publisher: 'Planwright Studio',
+          isDefault: true,
+        },
         { uuid: 'b1000000-0000-4000-8000-000000000002', title: 'Seed round', owner: 'ada' },
       ],
     });
@@ -109,8 +119,16 @@ describe('planwright documents', () => {
     });
 
     it('strips escape sequences, control and bidi characters from hostile titles, and keeps the columns aligned', async () => {
-      server.documents.set('d0c00000-0000-4000-8000-000000000003', { uuid: 'd0c00000-0000-4000-8000-000000000003', title: HOSTILE, outline: [] });
-      server.documents.set('d0c00000-0000-4000-8000-000000000004', { uuid: 'd0c00000-0000-4000-8000-000000000004', title: '漢字の計画 🚀 plan', outline: [] });
+      server.documents.set('d0c00000-0000-4000-8000-000000000003', {
+        uuid: 'd0c00000-0000-4000-8000-000000000003',
+        title: HOSTILE,
+        outline: [],
+      });
+      server.documents.set('d0c00000-0000-4000-8000-000000000004', {
+        uuid: 'd0c00000-0000-4000-8000-000000000004',
+        title: '漢字の計画 🚀 plan',
+        outline: [],
+      });
       const { stdout, exitCode } = await cli('documents', 'list');
       expect(exitCode).toBe(0);
       // Nothing but the line breaks between rows is a control character; no bidi control survives.
@@ -128,8 +146,16 @@ describe('planwright documents', () => {
     });
 
     it('cuts long titles at 40 columns with …, never inside a character', async () => {
-      server.documents.set('d0c00000-0000-4000-8000-000000000003', { uuid: 'd0c00000-0000-4000-8000-000000000003', title: `${'👩‍👩‍👧'.repeat(30)}`, outline: [] });
-      server.documents.set('d0c00000-0000-4000-8000-000000000004', { uuid: 'd0c00000-0000-4000-8000-000000000004', title: 'x'.repeat(60), outline: [] });
+      server.documents.set('d0c00000-0000-4000-8000-000000000003', {
+        uuid: 'd0c00000-0000-4000-8000-000000000003',
+        title: `${'👩‍👩‍👧'.repeat(30)}`,
+        outline: [],
+      });
+      server.documents.set('d0c00000-0000-4000-8000-000000000004', {
+        uuid: 'd0c00000-0000-4000-8000-000000000004',
+        title: 'x'.repeat(60),
+        outline: [],
+      });
       const lines = (await cli('documents', 'list')).stdout.split('\n');
       // 19 families (two columns each) and … fill 39 of the 40 columns: one more would not fit.
       expect(lines[3]).toContain(`${'👩‍👩‍👧'.repeat(19)}…   In-progress`);
@@ -176,7 +202,11 @@ describe('planwright documents', () => {
     });
 
     it('shows the fallbacks for an empty description, title and outline', async () => {
-      server.documents.set('d0c00000-0000-4000-8000-000000000002', { uuid: 'd0c00000-0000-4000-8000-000000000002', title: '', outline: [] });
+      server.documents.set('d0c00000-0000-4000-8000-000000000002', {
+        uuid: 'd0c00000-0000-4000-8000-000000000002',
+        title: '',
+        outline: [],
+      });
       const { stdout } = await cli('documents', 'show', 'd0c00000-0000-4000-8000-000000000002');
       expect(stdout).toMatch(/^Untitled Document\n/);
       expect(stdout).toContain('Description:\n  This document has no description yet.\n');
@@ -184,11 +214,14 @@ describe('planwright documents', () => {
     });
 
     it('prints the SDK document with --json, content included', async () => {
-      const document = JSON.parse((await cli('documents', 'show', 'd0c00000-0000-4000-8000-000000000001', '--json')).stdout) as Record<
-        string,
-        unknown
-      >;
-      expect(document).toMatchObject({ uuid: 'd0c00000-0000-4000-8000-000000000001', revision: 4, content: { type: 'doc', content: [] } });
+      const document = JSON.parse(
+        (await cli('documents', 'show', 'd0c00000-0000-4000-8000-000000000001', '--json')).stdout,
+      ) as Record<string, unknown>;
+      expect(document).toMatchObject({
+        uuid: 'd0c00000-0000-4000-8000-000000000001',
+        revision: 4,
+        content: { type: 'doc', content: [] },
+      });
     });
 
     it('says "Document not found." with exit 1 for an unknown uuid', async () => {
@@ -271,7 +304,14 @@ describe('planwright documents', () => {
 
   describe('create', () => {
     it('POSTs the blueprint and the trimmed title, and says how to see the document', async () => {
-      const result = await cli('documents', 'create', '--blueprint', 'b1000000-0000-4000-8000-000000000001', '--title', '  Nova  ');
+      const result = await cli(
+        'documents',
+        'create',
+        '--blueprint',
+        'b1000000-0000-4000-8000-000000000001',
+        '--title',
+        '  Nova  ',
+      );
       expect(result.exitCode).toBe(0);
       const created = [...server.documents.values()].find((document) => document.title === 'Nova');
       expect(created).toBeDefined();
@@ -286,7 +326,13 @@ describe('planwright documents', () => {
     });
 
     it('prints the SDK document with --json', async () => {
-      const result = await cli('documents', 'create', '--blueprint', 'b1000000-0000-4000-8000-000000000001', '--json');
+      const result = await cli(
+        'documents',
+        'create',
+        '--blueprint',
+        'b1000000-0000-4000-8000-000000000001',
+        '--json',
+      );
       expect(JSON.parse(result.stdout)).toMatchObject({ title: 'Business Plan', progress: { total: 2 } });
     });
 
@@ -301,7 +347,13 @@ describe('planwright documents', () => {
     });
 
     it('copies the blueprint given, not the default', async () => {
-      const result = await cli('documents', 'create', '--blueprint', 'b1000000-0000-4000-8000-000000000002', '--json');
+      const result = await cli(
+        'documents',
+        'create',
+        '--blueprint',
+        'b1000000-0000-4000-8000-000000000002',
+        '--json',
+      );
       expect(JSON.parse(result.stdout)).toMatchObject({ title: 'Seed round' });
     });
 
@@ -311,7 +363,14 @@ describe('planwright documents', () => {
         expect(refused.exitCode, JSON.stringify(blueprint)).toBe(2);
         expect(refused.stderr).toMatch(/^planwright: --blueprint: /);
       }
-      const blank = await cli('documents', 'create', '--blueprint', 'b1000000-0000-4000-8000-000000000001', '--title', '   ');
+      const blank = await cli(
+        'documents',
+        'create',
+        '--blueprint',
+        'b1000000-0000-4000-8000-000000000001',
+        '--title',
+        '   ',
+      );
       expect(blank).toEqual({
         exitCode: 2,
         stdout: '',
@@ -329,11 +388,13 @@ describe('planwright documents', () => {
 
   describe('rename', () => {
     it('PATCHes the trimmed title and prints the new one', async () => {
-      expect(await cli('documents', 'rename', 'd0c00000-0000-4000-8000-000000000001', ' Acme 2027 ')).toEqual({
-        exitCode: 0,
-        stderr: '',
-        stdout: 'Renamed to "Acme 2027".\n',
-      });
+      expect(await cli('documents', 'rename', 'd0c00000-0000-4000-8000-000000000001', ' Acme 2027 ')).toEqual(
+        {
+          exitCode: 0,
+          stderr: '',
+          stdout: 'Renamed to "Acme 2027".\n',
+        },
+      );
       expect(server.seen).toEqual([
         {
           method: 'PATCH',
@@ -351,9 +412,9 @@ describe('planwright documents', () => {
         stdout: '',
         stderr: 'planwright: <title>: Title cannot be empty\n',
       });
-      expect((await cli('documents', 'rename', 'd0c00000-0000-4000-8000-000000000001', 'x'.repeat(201))).stderr).toBe(
-        'planwright: <title>: Title must be at most 200 characters\n',
-      );
+      expect(
+        (await cli('documents', 'rename', 'd0c00000-0000-4000-8000-000000000001', 'x'.repeat(201))).stderr,
+      ).toBe('planwright: <title>: Title must be at most 200 characters\n');
       expect(server.seen).toEqual([]);
     });
 
@@ -365,15 +426,23 @@ describe('planwright documents', () => {
     });
 
     it('refuses a title with an escape sequence, exit 2 (the server would refuse it too)', async () => {
-      expect((await cli('documents', 'rename', 'd0c00000-0000-4000-8000-000000000001', 'A\u001b[2Jb')).stderr).toBe(
-        'planwright: <title>: Must not contain control characters\n',
-      );
+      expect(
+        (await cli('documents', 'rename', 'd0c00000-0000-4000-8000-000000000001', 'A\u001b[2Jb')).stderr,
+      ).toBe('planwright: <title>: Must not contain control characters\n');
       expect(server.seen).toEqual([]);
     });
 
     it('prints a new title with bidi controls made safe, and exactly as stored with --json', async () => {
-      expect((await cli('documents', 'rename', 'd0c00000-0000-4000-8000-000000000001', 'C\u202eD')).stdout).toBe('Renamed to "CD".\n');
-      const json = await cli('documents', 'rename', 'd0c00000-0000-4000-8000-000000000001', 'C\u202eD', '--json');
+      expect(
+        (await cli('documents', 'rename', 'd0c00000-0000-4000-8000-000000000001', 'C\u202eD')).stdout,
+      ).toBe('Renamed to "CD".\n');
+      const json = await cli(
+        'documents',
+        'rename',
+        'd0c00000-0000-4000-8000-000000000001',
+        'C\u202eD',
+        '--json',
+      );
       expect((JSON.parse(json.stdout) as { title: string }).title).toBe('C\u202eD');
     });
   });
@@ -399,11 +468,17 @@ describe('planwright documents', () => {
       expect(requests()).toEqual(['DELETE /api/v1/documents/d0c00000-0000-4000-8000-000000000001/']);
       expect(server.documents.has('d0c00000-0000-4000-8000-000000000001')).toBe(false);
       const json = await cli('documents', 'delete', 'd0c00000-0000-4000-8000-000000000002', '-y', '--json');
-      expect(JSON.parse(json.stdout)).toEqual({ uuid: 'd0c00000-0000-4000-8000-000000000002', deleted: true });
+      expect(JSON.parse(json.stdout)).toEqual({
+        uuid: 'd0c00000-0000-4000-8000-000000000002',
+        deleted: true,
+      });
     });
 
     it('on a terminal asks first, naming the document, and deletes the revision it showed', async () => {
-      const result = await runCli(['documents', 'delete', 'd0c00000-0000-4000-8000-000000000001'], env(), { tty: true, stdin: 'y\n' });
+      const result = await runCli(['documents', 'delete', 'd0c00000-0000-4000-8000-000000000001'], env(), {
+        tty: true,
+        stdin: 'y\n',
+      });
       expect(result).toEqual({
         exitCode: 0,
         stdout: 'Deleted "Acme plan".\n',
@@ -419,7 +494,10 @@ describe('planwright documents', () => {
     it.each(['n\n', '\n', 'yep\n', '', 'no thanks\n'])(
       'keeps the document when the answer is %j (exit 130)',
       async (answer) => {
-        const result = await runCli(['documents', 'delete', 'd0c00000-0000-4000-8000-000000000001'], env(), { tty: true, stdin: answer });
+        const result = await runCli(['documents', 'delete', 'd0c00000-0000-4000-8000-000000000001'], env(), {
+          tty: true,
+          stdin: answer,
+        });
         expect(result.exitCode).toBe(130);
         expect(result.stdout).toBe('');
         expect(result.stderr).toMatch(/\[y\/N\] planwright: not deleted\n$/);
@@ -429,14 +507,24 @@ describe('planwright documents', () => {
     );
 
     it.each(['YES\n', ' y \r\n', 'Yes'])('accepts %j as yes', async (answer) => {
-      const result = await runCli(['documents', 'delete', 'd0c00000-0000-4000-8000-000000000001'], env(), { tty: true, stdin: answer });
+      const result = await runCli(['documents', 'delete', 'd0c00000-0000-4000-8000-000000000001'], env(), {
+        tty: true,
+        stdin: answer,
+      });
       expect(result.exitCode).toBe(0);
       expect(server.documents.has('d0c00000-0000-4000-8000-000000000001')).toBe(false);
     });
 
     it('shows a hostile title made safe in the question', async () => {
-      server.documents.set('d0c00000-0000-4000-8000-000000000001', { uuid: 'd0c00000-0000-4000-8000-000000000001', title: HOSTILE, outline: [] });
-      const result = await runCli(['documents', 'delete', 'd0c00000-0000-4000-8000-000000000001'], env(), { tty: true, stdin: 'n\n' });
+      server.documents.set('d0c00000-0000-4000-8000-000000000001', {
+        uuid: 'd0c00000-0000-4000-8000-000000000001',
+        title: HOSTILE,
+        outline: [],
+      });
+      const result = await runCli(['documents', 'delete', 'd0c00000-0000-4000-8000-000000000001'], env(), {
+        tty: true,
+        stdin: 'n\n',
+      });
       expect(result.stderr).toMatch(/^Delete "Pwned link evil�" \(0\/0 subsections finalized\)\?/);
       for (const character of ['\u001b', '\r', '\u202e', '\u0007'])
         expect(result.stderr).not.toContain(character);
@@ -460,7 +548,10 @@ describe('planwright documents', () => {
     });
 
     it('says "Document not found." before asking anything', async () => {
-      const result = await runCli(['documents', 'delete', 'd0c00000-0000-4000-8000-0000000000ff'], env(), { tty: true, stdin: 'y\n' });
+      const result = await runCli(['documents', 'delete', 'd0c00000-0000-4000-8000-0000000000ff'], env(), {
+        tty: true,
+        stdin: 'y\n',
+      });
       expect(result).toEqual({
         exitCode: 1,
         stdout: '',

@@ -35,7 +35,13 @@ describe('planwright import', () => {
   let server: FakeWorkspaceServer;
   beforeEach(async () => {
     server = await startFakeWorkspaceServer({
-      documents: [{ uuid: 'd0c00000-0000-4000-8000-000000000001', title: 'Acme plan', outline: [[true, false], [true]] }],
+      documents: [
+        {
+          uuid: 'd0c00000-0000-4000-8000-000000000001',
+          title: 'Acme plan',
+          outline: [[true, false], [true]],
+        },
+      ],
     });
     const token = server.issueToken();
     await writeFile(
@@ -84,7 +90,12 @@ describe('planwright import', () => {
   });
 
   it('replaces the content with --replace', async () => {
-    const result = await cli('import', 'd0c00000-0000-4000-8000-000000000001', join(dir.path, 'plan.md'), '--replace');
+    const result = await cli(
+      'import',
+      'd0c00000-0000-4000-8000-000000000001',
+      join(dir.path, 'plan.md'),
+      '--replace',
+    );
     expect(result.exitCode).toBe(0);
     expect(result.stdout.split('\n').slice(0, 2)).toEqual([
       'Imported plan.md: replaced the content of "Acme plan".',
@@ -94,7 +105,12 @@ describe('planwright import', () => {
   });
 
   it('imports a real .docx file', async () => {
-    const result = await cli('import', 'd0c00000-0000-4000-8000-000000000001', corpusPath('docx/pandoc-headers.docx'), '--replace');
+    const result = await cli(
+      'import',
+      'd0c00000-0000-4000-8000-000000000001',
+      corpusPath('docx/pandoc-headers.docx'),
+      '--replace',
+    );
     expect(result).toMatchObject({ exitCode: 0, stderr: '' });
     expect(result.stdout).toMatch(/^Imported pandoc-headers\.docx: replaced the content of "Acme plan"\.\n/);
     expect(result.stdout).toMatch(/\nOutline: \d+ sections?, \d+ subsections?\.\n/);
@@ -102,7 +118,12 @@ describe('planwright import', () => {
   });
 
   it('prints the document and the report with --json', async () => {
-    const result = await cli('import', 'd0c00000-0000-4000-8000-000000000001', join(dir.path, 'plan.md'), '--json');
+    const result = await cli(
+      'import',
+      'd0c00000-0000-4000-8000-000000000001',
+      join(dir.path, 'plan.md'),
+      '--json',
+    );
     expect(result.exitCode).toBe(0);
     const answer = JSON.parse(result.stdout) as {
       document: { uuid: string; sections: unknown[] };
@@ -115,9 +136,13 @@ describe('planwright import', () => {
   });
 
   it('shows its phases on a terminal and clears them', async () => {
-    const result = await runWithStreams(['import', 'd0c00000-0000-4000-8000-000000000001', join(dir.path, 'plan.md')], env(), {
-      stderr: true,
-    });
+    const result = await runWithStreams(
+      ['import', 'd0c00000-0000-4000-8000-000000000001', join(dir.path, 'plan.md')],
+      env(),
+      {
+        stderr: true,
+      },
+    );
     expect(result.exitCode).toBe(0);
     const stderr = result.stderr.text();
     expect(stderr).toContain('\r\u001b[2KReading plan.md…');
@@ -140,11 +165,18 @@ describe('planwright import', () => {
   );
 
   it("prints the server's one line for a file it refuses (a truncated .docx), exit 1", async () => {
-    const result = await cli('import', 'd0c00000-0000-4000-8000-000000000001', corpusPath('docx-malformed/poi-truncated62886.docx'));
+    const result = await cli(
+      'import',
+      'd0c00000-0000-4000-8000-000000000001',
+      corpusPath('docx-malformed/poi-truncated62886.docx'),
+    );
     expect(result).toMatchObject({ exitCode: 1, stdout: '' });
     expect(result.stderr).toMatch(/^planwright: [^\n]+\n$/);
     expect(result.stderr).not.toContain('the server answered');
-    expect(server.documents.get('d0c00000-0000-4000-8000-000000000001')?.outline).toEqual([[true, false], [true]]);
+    expect(server.documents.get('d0c00000-0000-4000-8000-000000000001')?.outline).toEqual([
+      [true, false],
+      [true],
+    ]);
   });
 
   it("prints the server's one line for a file over its size limit (413)", async () => {

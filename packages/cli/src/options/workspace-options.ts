@@ -9,16 +9,18 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * document had gone, not as a typo.
  */
 export function identifierSchema(z: Zod, what: string) {
-  return z
-    .string()
-    .trim()
-    .min(1, `expected the ${what}'s uuid`)
-    .refine((value) => UUID_PATTERN.test(value), {
-      error: (issue) =>
-        `"${String(issue.input)}" is not a ${what} uuid (expected 8-4-4-4-12 hex digits, like 3f2a9c1e-7b4d-4e8a-9c0f-1d2e3f4a5b6c)`,
-    })
-    // Lower case, as the server stores and answers them, so reports name the uuid the server does.
-    .transform((value) => value.toLowerCase());
+  return (
+    z
+      .string()
+      .trim()
+      .min(1, `expected the ${what}'s uuid`)
+      .refine((value) => UUID_PATTERN.test(value), {
+        error: (issue) =>
+          `"${String(issue.input)}" is not ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what} uuid (expected 8-4-4-4-12 hex digits, like 3f2a9c1e-7b4d-4e8a-9c0f-1d2e3f4a5b6c)`,
+      })
+      // Lower case, as the server stores and answers them, so reports name the uuid the server does.
+      .transform((value) => value.toLowerCase())
+  );
 }
 
 /** A 1-based number given as text (`--page 2`); the list calls bound page sizes at 100. */
