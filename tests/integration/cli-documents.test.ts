@@ -271,7 +271,13 @@ describe('planwright documents against the real server', () => {
     ]);
     expect(foreign).toMatchObject({ code: 1, stdout: '' });
     expect(foreign.stderr).toContain('allowed_orgs: Choose organisations you belong to.');
-    const orgAlone = await planwright(carol, ['blueprints', 'publish', uuid, '--org', 'x']);
+    const orgAlone = await planwright(carol, [
+      'blueprints',
+      'publish',
+      uuid,
+      '--org',
+      '00000000-0000-4000-8000-000000000000',
+    ]);
     expect(orgAlone).toMatchObject({ code: 2, stdout: '' });
     expect(orgAlone.stderr).toContain('--org: only goes with --visibility restricted');
     const unpublished = await planwright(carol, ['blueprints', 'unpublish', uuid]);
