@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Builds the packages in dependency order, skipping any whose inputs are older than its last build.
-// `--force` rebuilds everything. Used by `npm run build` (and so `npm test`) and by `npm start`.
+// `--force` rebuilds everything; `--only <name>[,<name>]` builds just those packages (the packages' `prepack`).
+// Used by `npm run build` (and so `npm test`), by `npm start` and, with `--prepare`, by the root `prepare`
+// script that `npm install` and `npm ci` run, so `npx planwright` works right after an install.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,9 +64,40 @@ export function build(options = {}) {
   return built;
 }
 
+/** The value after `flag` on the command line, split on commas; undefined when the flag is absent. */
+function listArgument(argv, flag) {
+  const index = argv.indexOf(flag);
+  if (index === -1) return undefined;
+  const value = argv[index + 1];
+  const names = value ? value.split(',').filter(Boolean) : [];
+  const unknown = names.filter((name) => !PACKAGES.some((pkg) => pkg.name === name));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new Error(
+      `${flag} takes package names (${PACKAGES.map((pkg) => pkg.name).join(', ')}); got ${value ?? 'nothing'}`,
+    );
+  }
+  return names;
+}
+
+/** Whether the build tools are installed: `npm ci --omit=dev` (a production install) leaves them out. */
+function buildToolsInstalled() {
+  return (
+    existsSync(join(root, 'node_modules/tsup/package.json')) &&
+    existsSync(join(root, 'node_modules/vite/package.json'))
+  );
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
-    const built = build({ force: process.argv.includes('--force') });
+    const argv = process.argv.slice(2);
+    if (argv.includes('--prepare') && !buildToolsInstalled()) {
+      // A production install without devDependencies cannot build; it must not fail because of that.
+      process.stdout.write(
+        'prepare: the build tools are not installed (--omit=dev?), so nothing was built.\n',
+      );
+      process.exit(0);
+    }
+    const built = build({ force: argv.includes('--force'), only: listArgument(argv, '--only') });
     process.stdout.write(built.length ? `Built ${built.join(', ')}.\n` : 'Everything is up to date.\n');
   } catch (error) {
     process.stderr.write(`build: ${error.message}\n`);
