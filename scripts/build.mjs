@@ -49,12 +49,14 @@ export function build(options = {}) {
     const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
     const changedAt = Math.max(...pkg.inputs.map((input) => newestMtime(join(dir, input))));
     if (!options.force && builtAt > changedAt) continue;
-    process.stdout.write(`Building ${pkg.name}…\n`);
+    // Progress and the build tools' output go to stderr: `npm pack --json` (whose `prepack` runs this) keeps
+    // stdout for its JSON answer.
+    process.stderr.write(`Building ${pkg.name}…\n`);
     // Always a production build: started from a test run (NODE_ENV=test), Vite would bundle React's
     // development runtime.
     const result = spawnSync('npm', ['run', 'build', '-w', pkg.name], {
       cwd: root,
-      stdio: 'inherit',
+      stdio: ['inherit', 2, 2],
       env: { ...process.env, NODE_ENV: 'production' },
     });
     if (result.status !== 0) throw new Error(`building ${pkg.name} failed (exit ${result.status})`);
@@ -92,13 +94,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const argv = process.argv.slice(2);
     if (argv.includes('--prepare') && !buildToolsInstalled()) {
       // A production install without devDependencies cannot build; it must not fail because of that.
-      process.stdout.write(
+      process.stderr.write(
         'prepare: the build tools are not installed (--omit=dev?), so nothing was built.\n',
       );
       process.exit(0);
     }
     const built = build({ force: argv.includes('--force'), only: listArgument(argv, '--only') });
-    process.stdout.write(built.length ? `Built ${built.join(', ')}.\n` : 'Everything is up to date.\n');
+    process.stderr.write(built.length ? `Built ${built.join(', ')}.\n` : 'Everything is up to date.\n');
   } catch (error) {
     process.stderr.write(`build: ${error.message}\n`);
     process.exit(1);
