@@ -1,19 +1,32 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CompilerState, Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { createPlanwrightClient } from '@planwright/sdk';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { TEST_PASSWORD, verifiedAccount } from '../support/browser-accounts.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /*
- * The SDK as npm would publish it (examples/SPEC.md, rules INT-P1–P4): packed with `npm pack`, then
- * checked by publint, are-the-types-wrong and API Extractor. It reads the built `dist/` (`npm test`
- * builds first); PLANWRIGHT_SDK_DIR packs another folder holding a built copy instead.
+ * The SDK as npm would publish it (examples/SPEC.md, rules INT-P1–P6): packed with `npm pack` (its `prepack`
+ * builds what is stale), then checked by publint, are-the-types-wrong and API Extractor, then installed from
+ * the tarballs with the CLI's into empty folders, as a user would. PLANWRIGHT_SDK_DIR packs another folder
+ * holding a built copy instead (its scripts are not run).
  */
 
 const run = promisify(execFile);
@@ -36,7 +49,18 @@ let unpacked: string;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'planwright-sdk-package-'));
-  const { stdout } = await run('npm', ['pack', packDir, '--pack-destination', work, '--json'], { cwd: root });
+  const { stdout } = await run(
+    'npm',
+    [
+      'pack',
+      packDir,
+      '--pack-destination',
+      work,
+      '--json',
+      ...(packDir === sdkDir ? [] : ['--ignore-scripts']),
+    ],
+    { cwd: root },
+  );
   const [packed] = z.array(z.object({ filename: z.string() })).parse(JSON.parse(stdout));
   if (!packed) throw new Error('npm pack wrote no tarball');
   tarball = join(work, packed.filename);
@@ -156,5 +180,150 @@ describe('the packed @planwright/sdk', () => {
         `docs/sdk/${file} is stale: run \`${UPDATE_DOCS}\` and commit it`,
       ).toBe(true);
     }
+  });
+});
+
+/** The most an install of the SDK alone (its main entry: the API client) may put in node_modules. */
+const API_ONLY_INSTALL_LIMIT_BYTES = 15 * 1000 * 1000;
+
+/** npm as a user runs it: none of the `npm_*` settings of the `npm test` this runs under. */
+function userEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')),
+  );
+}
+
+/** `npm install` of `specs` into a new empty project folder; npm's own output is kept for its warnings. */
+async function installInto(name: string, specs: string[]): Promise<{ dir: string; output: string }> {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  const { stdout, stderr } = await run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'warn', ...specs],
+    { cwd: dir, env: userEnv(), maxBuffer: 16 * 1024 * 1024 },
+  );
+  return { dir, output: stdout + stderr };
+}
+
+/** Bytes of every file under `path`, symbolic links counted as links (as `du -sb` does). */
+function bytesUnder(path: string): number {
+  const stat = lstatSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path).reduce((sum, entry) => sum + bytesUnder(join(path, entry)), stat.size);
+}
+
+/** A consumer's script: signs in with the SDK's main entry and prints the titles of its documents. */
+const LIST_DOCUMENTS_SCRIPT = `import { createPlanwrightClient } from '@planwright/sdk';
+const [baseUrl, email, password] = process.argv.slice(2);
+const client = createPlanwrightClient({ baseUrl });
+const signedIn = await client.auth.login({ email, password });
+if (signedIn.kind !== 'authenticated') throw new Error('not signed in: ' + signedIn.kind);
+const { items, total } = await client.documents.list({ page: 1, pageSize: 100 });
+console.log(JSON.stringify({ total, titles: items.map((document) => document.title) }));
+`;
+
+describe('the SDK and CLI tarballs, installed into empty folders', () => {
+  const email = 'packed-sdk@example.com';
+  let server: TestServer;
+  let cliTarball: string;
+  let account: Promise<void> | undefined;
+  /** A verified account with one document, made once (expect.poll, which it uses, runs only inside a test). */
+  const signedUpWithOnePlan = () => {
+    account ??= (async () => {
+      await verifiedAccount(server, email);
+      const client = createPlanwrightClient({ baseUrl: server.url });
+      await client.auth.login({ email, password: TEST_PASSWORD });
+      await client.documents.create({ title: 'Packed plan' });
+    })();
+    return account;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const { stdout } = await run(
+      'npm',
+      ['pack', join(root, 'packages/cli'), '--pack-destination', work, '--json'],
+      { cwd: root },
+    );
+    const [packed] = z.array(z.object({ filename: z.string() })).parse(JSON.parse(stdout));
+    if (!packed) throw new Error('npm pack wrote no CLI tarball');
+    cliTarball = join(work, packed.filename);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('INT-P5: the SDK alone (the API client) installs light, with no engine warning, and signs in and lists documents', async () => {
+    const { dir, output } = await installInto('api-only', [tarball]);
+    expect(output).not.toContain('EBADENGINE');
+    const lock = z
+      .object({ packages: z.record(z.string(), z.unknown()) })
+      .parse(JSON.parse(readFileSync(join(dir, 'node_modules/.package-lock.json'), 'utf8')));
+    const packages = Object.keys(lock.packages).filter((path) => path.startsWith('node_modules/'));
+    const bytes = bytesUnder(join(dir, 'node_modules'));
+    const measured = `${packages.length} packages, ${(bytes / 1e6).toFixed(1)} MB: ${packages.join(', ')}`;
+    expect(bytes, measured).toBeLessThanOrEqual(API_ONLY_INSTALL_LIMIT_BYTES);
+    // The optional peers (Tiptap, docx, pdfmake…) are not installed.
+    expect(packages.sort(), measured).toEqual(['node_modules/@planwright/sdk', 'node_modules/zod']);
+
+    writeFileSync(join(dir, 'list-documents.mjs'), LIST_DOCUMENTS_SCRIPT);
+    await signedUpWithOnePlan();
+    const listed = await run(process.execPath, ['list-documents.mjs', server.url, email, TEST_PASSWORD], {
+      cwd: dir,
+    });
+    expect(JSON.parse(listed.stdout)).toEqual({ total: 1, titles: ['Packed plan'] });
+
+    // An entry that needs an optional package says which to install, as a typed SDK error.
+    const formats = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import('@planwright/sdk/formats/node').then(() => console.log('loaded'), (e) => console.log(JSON.stringify({ name: e.name, code: e.code, message: e.message, suggestion: e.suggestion })))",
+      ],
+      { cwd: dir },
+    );
+    const refusal = z
+      .object({ name: z.string(), code: z.string(), message: z.string(), suggestion: z.string() })
+      .parse(JSON.parse(formats.stdout));
+    expect(refusal).toMatchObject({ name: 'PlanwrightError', code: 'missing_dependency' });
+    expect(refusal.message).toMatch(
+      /^@planwright\/sdk\/formats\/node needs the package \S+, which is not installed/,
+    );
+    expect(refusal.suggestion).toMatch(/^npm install .*docx@\^9\.15\.2.*pdfmake@/);
+  });
+
+  it('INT-P6: with the CLI, both tarballs install from the registry: the script lists documents, and npx planwright runs', async () => {
+    const { dir } = await installInto('with-cli', [tarball, cliTarball]);
+    writeFileSync(join(dir, 'list-documents.mjs'), LIST_DOCUMENTS_SCRIPT);
+    await signedUpWithOnePlan();
+    const listed = await run(process.execPath, ['list-documents.mjs', server.url, email, TEST_PASSWORD], {
+      cwd: dir,
+    });
+    expect(JSON.parse(listed.stdout)).toEqual({ total: 1, titles: ['Packed plan'] });
+
+    const cliVersion = z
+      .object({ version: z.string() })
+      .parse(JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8'))).version;
+    const env = { ...userEnv(), PLANWRIGHT_CONFIG_DIR: join(dir, 'config') };
+    const version = await run('npx', ['--no-install', 'planwright', '--version'], { cwd: dir, env });
+    expect(version.stdout.trim()).toBe(cliVersion);
+    const status = await run(
+      'npx',
+      ['--no-install', 'planwright', 'status', '--json', '--server', server.url],
+      {
+        cwd: dir,
+        env,
+      },
+    );
+    expect(JSON.parse(status.stdout)).toMatchObject({ server: server.url, status: 'ok' });
+    // The CLI brings the SDK's optional packages itself: an offline conversion to .docx works.
+    writeFileSync(join(dir, 'plan.md'), '# Plan\n\n## Market\n\nWho buys.\n');
+    await run('npx', ['--no-install', 'planwright', 'convert', 'plan.md', '-o', 'plan.docx'], {
+      cwd: dir,
+      env,
+    });
+    expect(readFileSync(join(dir, 'plan.docx')).subarray(0, 2).toString()).toBe('PK');
   });
 });

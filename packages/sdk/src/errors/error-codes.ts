@@ -21,6 +21,11 @@ export const ERROR_CODES = {
   INVALID_CONTENT: 'invalid_content',
   /** A file could not be imported or converted (see `FormatError.reason` for why; nothing was saved). */
   FORMAT_ERROR: 'format_error',
+  /**
+   * An entry point of the SDK needs an optional package that is not installed (`./model`, `./formats`,
+   * `./formats/node` and `./proposals` need Tiptap, markdown-it, docx, pdfmake…); the suggestion names them.
+   */
+  MISSING_DEPENDENCY: 'missing_dependency',
 } as const;
 
 /** One of the {@link ERROR_CODES} values. */
