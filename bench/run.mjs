@@ -11,6 +11,7 @@ import { build } from '../scripts/build.mjs';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const BENCHES = [
   'server-cold-start.mjs',
+  'server-memory.mjs',
   'cli-version.mjs',
   'cli-status.mjs',
   'web-bundle-size.mjs',
@@ -106,6 +107,12 @@ const PEERS = [
     peer: 'a bare `fetch` one-liner (CPU)',
     ours: /^planwright status: CPU$/,
     theirs: /^bare fetch one-liner: CPU$/,
+  },
+  {
+    bench: 'server-memory',
+    peer: 'the same server on an existing data dir: RSS after start',
+    ours: /^new data dir: RSS after start$/,
+    theirs: /^existing data dir: RSS after start$/,
   },
   {
     bench: 'document-throughput',

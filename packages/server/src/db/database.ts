@@ -10,6 +10,7 @@ import pg from 'pg';
 import { packagePath } from '../package-paths.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { type DatabaseEvents, pgliteEvents, postgresEvents } from './database-events.js';
+import { initialisePgliteCluster, isPgliteClusterPresent } from './pglite-initdb.js';
 import { ReopeningPglite } from './reopening-pglite.js';
 import * as schema from './schema.js';
 
@@ -55,6 +56,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const lock: DataDirLock = acquireDataDirLock(dataDir);
   let client: ReopeningPglite | undefined;
   try {
+    // initdb leaves PGlite's memory at its peak for good: a fresh directory is initialised in a child (FS1).
+    if (!isPgliteClusterPresent(dataDir)) await initialisePgliteCluster(dataDir);
     // A PANIC (a WAL write on a full disk) ends PGlite's backend: this client reopens it (DF3).
     client = await ReopeningPglite.open(dataDir);
     // Drizzle calls only query() and transaction(), which ReopeningPglite has with PGlite's signatures.
