@@ -17,6 +17,7 @@ import { ConversionPool } from './formats/conversion-pool.js';
 import { ConversionTokens } from './formats/conversion-tokens.js';
 import { registerClosingConnections } from './http/closing-connections.js';
 import { registerErrorHandling } from './http/error-handling.js';
+import { chooseLogFormat, loggerOptions, RequestLogController } from './http/request-logging.js';
 import { recordRoutes } from './http/route-table.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
@@ -53,7 +54,7 @@ export interface AppDependencies {
   now?: () => Date;
   /** Password hashing; the default uses the production scrypt parameters. Tests may pass cheaper ones. */
   passwordHasher?: PasswordHasher;
-  /** Fastify's logger option; defaults to pino at `config.logLevel`. */
+  /** Fastify's logger option; defaults to pino at `config.logLevel`, in `config.logFormat` on stdout. */
   logger?: FastifyServerOptions['logger'];
   /** Where conversions run; the default is a pool sized by `config.conversion`, closed with the app. */
   conversions?: ConversionPool;
@@ -71,7 +72,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger:
+      deps.logger ??
+      loggerOptions(config.logLevel, chooseLogFormat(process.stdout.isTTY === true, config.logFormat)),
+    // One line per request, health probes at debug.
+    logController: new RequestLogController(),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // On close, idle keep-alive sockets go at once; requests in flight are allowed to finish.

@@ -3,6 +3,22 @@ import { loadConfig } from './config/config.js';
 import { installGracefulShutdown } from './lifecycle/graceful-shutdown.js';
 import { createServer } from './runtime.js';
 
+/** What a person starting the server reads first: the address to open, and where e-mails go. */
+function startupBanner(url: string, outboxDir: string | undefined): string {
+  const lines = [
+    `  Planwright is running at ${url}`,
+    '  Open it in your browser to sign up and write a plan.',
+  ];
+  if (outboxDir) {
+    lines.push(
+      '',
+      `  E-mails are not sent (SMTP_URL is not set): they are written to ${outboxDir}`,
+      '  and the links in them (account confirmation, password reset) are logged as they are written.',
+    );
+  }
+  return `\n${lines.join('\n')}\n\n`;
+}
+
 // The only file that listens. Configuration errors print one clear message and exit 1.
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -18,9 +34,14 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl.replace(/:\d+$/, `:${port}`);
-  app.log.info({ url, database: config.database.kind }, `Planwright is running at ${url}`);
+  // Without SMTP, sign-up and password e-mails land in the outbox; their links are logged as they are written.
+  const mail = config.mail.smtpUrl ? undefined : config.mail.outboxDir;
+  app.log.info(
+    { url, database: config.database.kind, ...(mail ? { outbox: mail } : {}) },
+    `Planwright is running at ${url}`,
+  );
   if (process.stdout.isTTY || process.env.PLANWRIGHT_PRINT_URL !== '0') {
-    process.stdout.write(`\n  Planwright is running at ${url}\n\n`);
+    process.stdout.write(startupBanner(url, mail));
   }
 }
 

@@ -60,6 +60,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  LOG_FORMAT: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+    z.enum(['auto', 'json', 'pretty']).default('auto'),
+  ),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -219,6 +223,8 @@ export interface ServerConfig {
   /** Absolute path of the built web app, served at `/`. */
   webDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** LOG_FORMAT: `auto` writes readable lines on a terminal and JSON lines anywhere else. */
+  logFormat: 'auto' | 'json' | 'pretty';
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   contactEmail: string;
   stripe: { publicKey: string; pricingTableId: string } | undefined;
@@ -322,6 +328,7 @@ export function loadConfig(
       : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') },
     webDir: e.PLANWRIGHT_WEB_DIR ? resolve(cwd, e.PLANWRIGHT_WEB_DIR) : defaultWebDir,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
     contactEmail: e.CONTACT_EMAIL,
     stripe:

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { AiProvider } from '../../src/ai/providers/ai-provider.js';
 import { buildApp } from '../../src/app.js';
 import type { PasswordHasher } from '../../src/auth/password/index.js';
@@ -44,6 +44,8 @@ export async function createTestApp(
     passwordHasher?: PasswordHasher;
     conversions?: ConversionPool;
     aiProvider?: AiProvider;
+    /** Fastify's logger option; the default logs nothing. */
+    logger?: FastifyServerOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'planwright-server-test-'));
@@ -62,7 +64,7 @@ export async function createTestApp(
     config,
     storage,
     mailer,
-    logger: false,
+    logger: overrides.logger ?? false,
     ...(overrides.now ? { now: overrides.now } : {}),
     ...(overrides.conversions ? { conversions: overrides.conversions } : {}),
     ...(overrides.aiProvider ? { aiProvider: overrides.aiProvider } : {}),
