@@ -88,6 +88,8 @@ console.log(
     bench: 'server-memory',
     title: 'Server memory (RSS) on a new and an existing data directory',
     method: `Spawn node packages/server/dist/server.js (PORT=0, PGlite), wait for GET /api/v1/health to answer 200, read VmRSS from /proc/<pid>/status; then ${REQUESTS} rounds of 4 parallel requests (GET /, GET /api/v1/health, GET /api/v1/blueprints/ unauthenticated, a sign-up) and read it again. ${runs} runs each, alternating new and existing directories.`,
+    notes:
+      'Before initdb moved to a child process (src/db/SPEC.md FS1; commit 057a724, 2026-11-28, 2 runs): a new data dir left the server at 833 MiB RSS after start (837 after the requests, peak 892) against 354 MiB on an existing one. Same-run comparison of the builds before and after the change on a new data dir, 4 runs each, alternating, on a busy machine (load average 7–12): RSS after start 826 → 390 MiB (median); spawn to first healthy answer 12.6 → 14.2 s (median; the child costs one more Node start and PGlite WASM compile, about 0.5–1.5 s).',
     results: [
       {
         name: 'existing data dir: RSS after start',

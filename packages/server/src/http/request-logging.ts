@@ -14,7 +14,7 @@ export function chooseLogFormat(stdoutIsTTY: boolean, logFormat: ServerConfig['l
   return stdoutIsTTY ? 'pretty' : 'json';
 }
 
-/** Fields the readable form leaves out: every one of them is in the JSON form, and in the message. */
+/** Fields the readable form leaves out: the request ones are in its message already, the rest are noise there. */
 const PRETTY_IGNORED = 'pid,hostname,reqId,req,res,responseTime';
 
 /**
