@@ -17,6 +17,7 @@ import { ConversionPool } from './formats/conversion-pool.js';
 import { ConversionTokens } from './formats/conversion-tokens.js';
 import { registerClosingConnections } from './http/closing-connections.js';
 import { registerErrorHandling } from './http/error-handling.js';
+import { withLogRedaction } from './http/log-redaction.js';
 import { chooseLogFormat, loggerOptions, RequestLogController } from './http/request-logging.js';
 import { recordRoutes } from './http/route-table.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -72,9 +73,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger:
+    // Tokens, keys and credential headers never reach a log line (docs/security.md).
+    logger: withLogRedaction(
       deps.logger ??
-      loggerOptions(config.logLevel, chooseLogFormat(process.stdout.isTTY === true, config.logFormat)),
+        loggerOptions(config.logLevel, chooseLogFormat(process.stdout.isTTY === true, config.logFormat)),
+      config.logLevel,
+    ),
     // One line per request, health probes at debug.
     logController: new RequestLogController(),
     routerOptions: { ignoreTrailingSlash: true },

@@ -19,8 +19,8 @@ export async function createServer(
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
     outboxDir: config.mail.outboxDir,
-    onOutboxMessage: ({ file, to, subject, links }) =>
-      app?.log.info({ file, to, subject, links }, `e-mail written to the outbox: ${subject}`),
+    onOutboxMessage: ({ file, to, subject }) =>
+      app?.log.info({ file, to, subject }, `e-mail written to ${file}: ${subject}`),
   });
   try {
     app = await buildApp({ config, storage, mailer, ...options });

@@ -11,10 +11,10 @@ afterEach(() => {
 });
 
 describe('outbox mailer', () => {
-  it('writes one real RFC 5322 message per e-mail, with text and HTML parts, and reports its links', async () => {
+  it('writes one real RFC 5322 message per e-mail, with text and HTML parts, and reports the file but never its links (they hold keys)', async () => {
     dir = mkdtempSync(join(tmpdir(), 'planwright-outbox-'));
     const outboxDir = join(dir, 'outbox');
-    const seen: { file: string; links: string[] }[] = [];
+    const seen: Record<string, unknown>[] = [];
     const mailer = createMailer({
       smtpUrl: undefined,
       from: 'Planwright <no-reply@planwright.test>',
@@ -47,6 +47,11 @@ describe('outbox mailer', () => {
     expect(email.messageId).toMatch(/^<.+@.+>$/);
     expect(email.text).toContain('Ünïcödé ✓');
     expect(email.html).toContain('href="https://plans.example.com/account/verify-email/abc123"');
-    expect(seen[0]?.links).toEqual(['https://plans.example.com/account/verify-email/abc123']);
+    expect(seen[0]).toEqual({
+      file: receipt.file,
+      to: 'founder@example.com',
+      subject: 'Verify your e-mail — Planwright',
+    });
+    expect(JSON.stringify(seen)).not.toContain('abc123');
   });
 });

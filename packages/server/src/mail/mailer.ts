@@ -29,13 +29,14 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;
-  /** Told about every message written to the outbox, with the links it contains. */
-  onOutboxMessage?: (info: { file: string; to: string; subject: string; links: string[] }) => void;
+  /**
+   * Told about every message written to the outbox. Never its links: a verification or password-reset link
+   * holds a key, and the log is no place for one (the user opens the file).
+   */
+  onOutboxMessage?: (info: { file: string; to: string; subject: string }) => void;
   /** Clock for file names; injected by tests. */
   now?: () => Date;
 }
-
-const LINK = /https?:\/\/[^\s"'<>]+/g;
 
 /** Builds the mailer the configuration asks for. */
 export function createMailer(options: MailerOptions): Mailer {
@@ -75,7 +76,6 @@ function createOutboxMailer(options: MailerOptions): Mailer {
         file,
         to: message.to,
         subject: message.subject,
-        links: [...new Set(message.text.match(LINK) ?? [])],
       });
       return { messageId: String(info.messageId), file };
     },

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AiProvider } from '../../src/ai/providers/ai-provider.js';
-import { buildApp } from '../../src/app.js';
+import { type AppDependencies, buildApp } from '../../src/app.js';
 import type { PasswordHasher } from '../../src/auth/password/index.js';
 import { loadConfig, type ServerConfig } from '../../src/config/config.js';
 import type { ConversionPool } from '../../src/formats/conversion-pool.js';
@@ -45,7 +45,7 @@ export async function createTestApp(
     conversions?: ConversionPool;
     aiProvider?: AiProvider;
     /** Fastify's logger option; the default logs nothing. */
-    logger?: FastifyServerOptions['logger'];
+    logger?: AppDependencies['logger'];
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'planwright-server-test-'));
