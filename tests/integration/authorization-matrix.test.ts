@@ -659,8 +659,9 @@ describe('authorisation matrix (docs/security.md)', () => {
     const closeOf = (path: string, actor: Actor, origin?: string) =>
       new Promise<number | 'open'>((resolve, reject) => {
         // Anonymous sends a token that is no session (without one the socket waits for an auth frame).
-        const query = `?token=${actor === 'anonymous' ? 'no-such-session' : tokens[actor]}`;
-        const ws = new WebSocket(`${base}${path}${query}`, origin ? { origin } : {});
+        const token = actor === 'anonymous' ? 'no-such-session' : tokens[actor];
+        const ws = new WebSocket(`${base}${path}`, origin ? { origin } : {});
+        ws.on('open', () => ws.send(JSON.stringify({ type: 'authenticate', token })));
         ws.on('message', (data) => {
           if (String(data).includes('"authenticated"')) {
             ws.close(1000);

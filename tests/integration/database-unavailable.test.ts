@@ -87,9 +87,9 @@ async function eventually(check: () => Promise<boolean>, label: string, limitMs 
 
 /** Ada's chat socket on the document, once the server says it is authenticated. */
 function openChat(documentUuid: string): Promise<WebSocket> {
-  const token = encodeURIComponent(ada.tokenStore.getToken() as string);
-  const socket = new WebSocket(
-    `${server.url.replace('http', 'ws')}/ws/document/${documentUuid}/chat/?token=${token}`,
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws/document/${documentUuid}/chat/`);
+  socket.on('open', () =>
+    socket.send(JSON.stringify({ type: 'authenticate', token: ada.tokenStore.getToken() })),
   );
   return new Promise((resolve, reject) => {
     socket.on('message', function first(data) {

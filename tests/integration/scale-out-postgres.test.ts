@@ -139,9 +139,8 @@ describe('scale-out on PostgreSQL (SO)', () => {
     const second = await signUpWithSdk(b, 'ben@example.com');
     const open = (server: TestServer, token: string) =>
       new Promise<WebSocket>((resolve, reject) => {
-        const socket = new WebSocket(
-          `${server.url.replace('http', 'ws')}/ws/document/${doc.uuid}/chat/?token=${encodeURIComponent(token)}`,
-        );
+        const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws/document/${doc.uuid}/chat/`);
+        socket.on('open', () => socket.send(JSON.stringify({ type: 'authenticate', token })));
         socket.on('message', (data) => {
           if ((JSON.parse(String(data)) as { type?: string }).type === 'authenticated') resolve(socket);
         });
@@ -153,8 +152,9 @@ describe('scale-out on PostgreSQL (SO)', () => {
     const adaSocket = await open(b, ada.tokenStore.getToken() as string);
     const adaClosed = closeOf(adaSocket);
     const benDoc = await second.client.documents.create({ title: 'Ben plan' });
-    const benSocket = new WebSocket(
-      `${b.url.replace('http', 'ws')}/ws/document/${benDoc.uuid}/chat/?token=${encodeURIComponent(second.tokenStore.getToken() as string)}`,
+    const benSocket = new WebSocket(`${b.url.replace('http', 'ws')}/ws/document/${benDoc.uuid}/chat/`);
+    benSocket.on('open', () =>
+      benSocket.send(JSON.stringify({ type: 'authenticate', token: second.tokenStore.getToken() })),
     );
     await new Promise<void>((resolve) =>
       benSocket.on('message', (data) => {

@@ -303,7 +303,7 @@ export class ChatSession extends Subscribable {
     }
     let socket: ChatSocket;
     try {
-      socket = this.factory(chatSocketUrl(this.baseUrl, this.scope, token));
+      socket = this.factory(chatSocketUrl(this.baseUrl, this.scope));
     } catch {
       this.set({ status: 'error', error: CHAT_TEXTS.connectFailed, reconnect: null });
       return;

@@ -7,10 +7,11 @@ export interface ChatScope {
 }
 
 /**
- * The socket URL `/ws/document/{doc}[/section/{s}][/subsection/{ss}]/chat[/{chatId}]/?token=…` under `baseUrl`
- * (http → ws, https → wss); every segment is percent-encoded (C3).
+ * The socket URL `/ws/document/{doc}[/section/{s}][/subsection/{ss}]/chat[/{chatId}]/` under `baseUrl`
+ * (http → ws, https → wss); every segment is percent-encoded (C3). It never holds the session token: the
+ * session sends it in its first frame (C7), and the server refuses a token in the URL (close 4400).
  */
-export function chatSocketUrl(baseUrl: string, scope: ChatScope, token: string): string {
+export function chatSocketUrl(baseUrl: string, scope: ChatScope): string {
   const url = new URL(baseUrl);
   if (url.protocol === 'http:') url.protocol = 'ws:';
   else if (url.protocol === 'https:') url.protocol = 'wss:';
@@ -22,7 +23,8 @@ export function chatSocketUrl(baseUrl: string, scope: ChatScope, token: string):
   if (scope.chatId) path += `/${seg(scope.chatId)}`;
   const prefix = url.pathname.replace(/\/+$/, '');
   url.pathname = `${prefix}${path}/`;
-  url.search = `?token=${encodeURIComponent(token)}`;
+  // A query the base may carry is dropped too: it is no place for a secret, and the server wants none.
+  url.search = '';
   url.hash = '';
   return url.toString();
 }

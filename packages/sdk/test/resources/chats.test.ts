@@ -243,8 +243,11 @@ describe('client.chatSession', () => {
     store.setSession({ token: 'second' });
     session.connect();
     expect(sockets.last.url).toBe(
-      `wss://plans.example.com/app/ws/document/${DOC_UUID}/section/${SECTION_UUID}/chat/?token=second`,
+      `wss://plans.example.com/app/ws/document/${DOC_UUID}/section/${SECTION_UUID}/chat/`,
     );
+    clock.advance(0);
+    // The token travels in the first frame, never in the URL (C3, C7).
+    expect(JSON.parse(sockets.last.received[0] ?? '')).toEqual({ type: 'authenticate', token: 'second' });
     expect(session.getSnapshot().scope).toMatchObject({ documentUuid: DOC_UUID, sectionUuid: SECTION_UUID });
     session.dispose();
   });
@@ -266,8 +269,8 @@ describe('client.chatSession', () => {
       session.dispose();
     }
     expect(sockets.connections.map((socket) => socket.url)).toEqual([
-      `wss://app.example.com/ws/document/${DOC_UUID}/chat/?token=tok`,
-      `wss://app.example.com/planwright/ws/document/${DOC_UUID}/chat/?token=tok`,
+      `wss://app.example.com/ws/document/${DOC_UUID}/chat/`,
+      `wss://app.example.com/planwright/ws/document/${DOC_UUID}/chat/`,
     ]);
   });
 

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { ChatConnection } from '../ai/chat/chat-connection.js';
 import { CHAT_CLOSE } from '../ai/chat/chat-frames.js';
 import type { ChatDeps } from '../ai/chat/chat-turn.js';
-import { allowedOrigins } from '../auth/request-credentials.js';
+import { allowedOrigins, SESSION_COOKIE } from '../auth/request-credentials.js';
 import type { SessionService } from '../auth/session-service.js';
 import { DATABASE_CHANNELS } from '../db/database-events.js';
+import { isSecretParameter } from '../http/log-redaction.js';
 import { uuidParam } from '../http/uuid-param.js';
 
 /**
@@ -49,9 +50,12 @@ function endedSessionIds(payload: string): ReadonlySet<string> {
 }
 
 /**
- * `/ws/document/{doc}[/section/{s}][/subsection/{ss}]/chat[/{chatId}]/?token=…` (spec 001 §7). The socket
- * is always accepted, then closed with a reason the client can show: 4401 without a valid session,
- * 4403 for a document that is not the user's or a foreign Origin, 4404 for a path naming nothing.
+ * `/ws/document/{doc}[/section/{s}][/subsection/{ss}]/chat[/{chatId}]/` (spec 001 §7). The client
+ * authenticates with its first frame, `{ type: 'authenticate', token }`; a browser of the allauth `browser`
+ * client may instead rely on its session cookie (the Origin check above it stops other sites). The socket is
+ * always accepted, then closed with a reason the client can show: 4400 for a token in the URL (spec 001 §7
+ * puts it there, but a URL is logged by every proxy: docs/security.md), 4401 without a valid session, 4403
+ * for a document that is not the user's or a foreign Origin, 4404 for a path naming nothing.
  */
 export async function chatSocketRoutes(
   app: FastifyInstance,
@@ -95,14 +99,18 @@ export async function chatSocketRoutes(
         socket.close(CHAT_CLOSE.notFound.code, CHAT_CLOSE.notFound.reason);
         return;
       }
-      const query = request.query as Record<string, unknown>;
-      const token = typeof query.token === 'string' && query.token !== '' ? query.token : undefined;
+      // Refused, not ignored: a client still sending it would leak it on every connect.
+      if (Object.keys(request.query as Record<string, unknown>).some(isSecretParameter)) {
+        socket.close(CHAT_CLOSE.tokenInUrl.code, CHAT_CLOSE.tokenInUrl.reason);
+        return;
+      }
+      const cookie = request.cookies[SESSION_COOKIE];
       const userAgent = request.headers['user-agent'];
       const connection = new ChatConnection({
         deps,
         socket,
         ids,
-        token,
+        cookieToken: cookie !== undefined && cookie !== '' ? cookie : undefined,
         ip: request.ip,
         userAgent: typeof userAgent === 'string' ? userAgent : '',
       });

@@ -15,7 +15,21 @@ export interface TestChatSocket {
   close(): void;
 }
 
-export function openChatSocket(url: string, headers: Record<string, string> = {}): Promise<TestChatSocket> {
+/** Where a test socket connects, and the token its first frame authenticates with (never in the URL). */
+export interface ChatTarget {
+  url: string;
+  token?: string;
+}
+
+/**
+ * Opens a socket to `target`; with a token, its first frame is `{ type: 'authenticate', token }`, as the
+ * SDK's is. A bare string URL is opened as it is (tests of refused URLs).
+ */
+export function openChatSocket(
+  target: string | ChatTarget,
+  headers: Record<string, string> = {},
+): Promise<TestChatSocket> {
+  const { url, token } = typeof target === 'string' ? { url: target, token: undefined } : target;
   const ws = new WebSocket(url, { headers });
   const frames: Frame[] = [];
   const waiters: Array<() => void> = [];
@@ -47,18 +61,21 @@ export function openChatSocket(url: string, headers: Record<string, string> = {}
     },
   };
   return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve(socket));
+    ws.once('open', () => {
+      if (token !== undefined) socket.send({ type: 'authenticate', token });
+      resolve(socket);
+    });
     ws.once('error', reject);
     // A socket the server closes right away still opens first; `closed` tells the code.
   });
 }
 
-/** The chat socket URL of a listening app. */
+/** The chat socket URL of a listening app, and the token to authenticate with (sent as the first frame). */
 export function chatUrl(
   base: string,
   path: { documentId: string; sectionUuid?: string; subsectionUuid?: string; chatId?: string },
   token?: string,
-): string {
+): ChatTarget {
   const url = new URL(base.replace(/^http/, 'ws'));
   let p = `/ws/document/${path.documentId}`;
   if (path.sectionUuid) p += `/section/${path.sectionUuid}`;
@@ -66,6 +83,5 @@ export function chatUrl(
   p += '/chat/';
   if (path.chatId) p += `${path.chatId}/`;
   url.pathname = p;
-  if (token !== undefined) url.searchParams.set('token', token);
-  return url.toString();
+  return { url: url.toString(), token };
 }

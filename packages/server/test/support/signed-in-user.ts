@@ -17,6 +17,8 @@ export async function createSignedInUser(
   t: Pick<TestApp, 'storage' | 'config'>,
   input: { email: string; firstName?: string; lastName?: string },
   now: () => Date = () => new Date(),
+  /** `browser` makes the session of the allauth browser client (its token is the `sessionid` cookie). */
+  client: 'app' | 'browser' = 'app',
 ): Promise<SignedInUser> {
   const created = await t.storage.users.create({
     email: input.email,
@@ -31,7 +33,7 @@ export async function createSignedInUser(
     })) ?? created;
   const sessions = new SessionService(t.storage, t.config.sessions, now);
   const { token } = await sessions.issue(
-    { client: 'app', token: undefined, ip: '127.0.0.1', userAgent: 'vitest' },
+    { client, token: undefined, ip: '127.0.0.1', userAgent: 'vitest' },
     { user, authenticated: true, method: 'password' },
   );
   return { user, token, headers: { 'x-session-token': token } };

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { outlineOf } from '@planwright/sdk/model';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { corpusPath } from '../../../../tests/support/corpus-path.mjs';
 import type { SignedInUser } from './signed-in-user.js';
 import type { TestApp } from './test-app.js';
 
 /** The Big List of Naughty Strings from the shared corpus. */
 export const hostileStrings = JSON.parse(
-  readFileSync(new URL('../../../../../shared/corpus/hostile-strings/blns.json', import.meta.url), 'utf8'),
+  readFileSync(corpusPath('hostile-strings/blns.json'), 'utf8'),
 ) as string[];
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

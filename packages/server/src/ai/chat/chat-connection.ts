@@ -22,15 +22,15 @@ export interface ChatSocketLike {
 }
 
 const OPEN = 1;
-/** How long a socket without a token in its URL may take to send `authenticate`. */
+/** How long a socket without a session cookie may take to send `authenticate`. */
 export const AUTHENTICATE_TIMEOUT_MS = 10_000;
 
 export interface ChatConnectionOptions {
   deps: ChatDeps & { sessions: SessionService };
   socket: ChatSocketLike;
   ids: ChatScopeIds & { chatId: string | null };
-  /** The token from the URL's query, if any. */
-  token: string | undefined;
+  /** The browser client's session cookie, if the upgrade carried one (never a token from the URL: refused). */
+  cookieToken: string | undefined;
   ip: string;
   userAgent: string;
   /** Timers, injected by tests. */
@@ -38,7 +38,7 @@ export interface ChatConnectionOptions {
 }
 
 /**
- * One chat socket (spec 001 §7 "Realtime chat"): authenticates with the URL's token or the first
+ * One chat socket (spec 001 §7 "Realtime chat"): authenticates with the session cookie or the first
  * `authenticate` frame, resolves the document, section, subsection and chat, then answers frames.
  * Frames are handled in order; an answer streams while pings, decisions and `stop` are still heard.
  */
@@ -58,17 +58,17 @@ export class ChatConnection {
 
   constructor(private readonly options: ChatConnectionOptions) {}
 
-  /** Starts the connection: checks the URL's token now, or waits for `authenticate`. */
+  /**
+   * Starts the connection: checks the session cookie now, if any, and waits for `authenticate` (a cookie
+   * that is no session, say a stale one beside a valid token, leaves the frame to decide).
+   */
   start(): void {
-    const { token } = this.options;
-    if (token !== undefined) {
-      this.enqueue(() => this.authenticate(token));
-      return;
-    }
     const setTimer = this.options.setTimer ?? defaultTimer;
     this.authTimer = setTimer(() => {
       if (!this.user) this.close(CHAT_CLOSE.notAuthenticated);
     }, AUTHENTICATE_TIMEOUT_MS);
+    const { cookieToken } = this.options;
+    if (cookieToken !== undefined) this.enqueue(() => this.authenticate(cookieToken, 'browser'));
   }
 
   /** A frame arrived. */
@@ -139,20 +139,25 @@ export class ChatConnection {
     this.options.socket.close(how.code, how.reason);
   }
 
-  private async authenticate(token: string): Promise<void> {
-    if (this.closed) return;
+  /**
+   * `from` is where the token came from: a frame's token is a session of either client (as `/api/v1/` takes
+   * X-Session-Token); a cookie must be a browser session (an app token planted as a cookie must not work).
+   */
+  private async authenticate(token: string, from: 'frame' | 'browser'): Promise<void> {
+    if (this.closed || this.user) return;
     const { deps } = this.options;
     const lookup = await deps.sessions.lookup(
       {
-        client: 'app',
+        client: from === 'browser' ? 'browser' : 'app',
         token: token.length <= 256 ? token : undefined,
         ip: this.options.ip,
         userAgent: this.options.userAgent,
       },
-      { anyClient: true },
+      { anyClient: from === 'frame' },
     );
     if (lookup.kind !== 'live' || !lookup.session.authenticated || !lookup.user) {
-      this.close(CHAT_CLOSE.notAuthenticated);
+      // A cookie that is no session is not the answer yet: the `authenticate` frame may still come.
+      if (from === 'frame') this.close(CHAT_CLOSE.notAuthenticated);
       return;
     }
     const resolution = await resolveChatScope(deps.storage, lookup.user.id, this.options.ids);
@@ -193,7 +198,7 @@ export class ChatConnection {
       return;
     }
     if (frame.type === 'authenticate') {
-      if (!this.user) await this.authenticate(frame.token);
+      if (!this.user) await this.authenticate(frame.token, 'frame');
       return;
     }
     if (!this.user || !this.scope) {

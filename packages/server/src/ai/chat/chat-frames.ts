@@ -68,6 +68,11 @@ export function parseChatFrame(data: string): IncomingChatFrame | FrameRefusal {
 /** How a chat socket is closed (spec 001 §7; the SDK's C27 reads 4401 and 4403). */
 export const CHAT_CLOSE = {
   notAuthenticated: { code: 4401, reason: 'Authentication required: sign in again.' },
+  /** A token in the URL ends up in logs and proxies: old clients learn why, and the token is never used. */
+  tokenInUrl: {
+    code: 4400,
+    reason: 'Tokens in the URL are refused: send {"type":"authenticate","token":…} as the first frame.',
+  },
   originNotAllowed: { code: 4403, reason: 'This origin may not open the chat.' },
   notFound: { code: 4404, reason: 'No such document, section, subsection or chat.' },
   shuttingDown: { code: 1001, reason: 'The server is restarting.' },

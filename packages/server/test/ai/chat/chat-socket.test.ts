@@ -53,7 +53,7 @@ async function ask(socket: TestChatSocket, message: string, clientId: string): P
 }
 
 describe('chat socket: authentication and access (CH1–CH3)', () => {
-  it('CH1 a token in the query authenticates; the first frame names the chat and the provider', async () => {
+  it('CH1 an authenticate first frame authenticates; the first answer names the chat and the provider', async () => {
     const socket = await openChatSocket(chatUrl(base, subsectionPath(), alice.token));
     const hello = await socket.next((frame) => frame.type === 'authenticated');
     expect(hello.provider).toMatchObject({ name: 'offline', offline: true });
@@ -61,7 +61,7 @@ describe('chat socket: authentication and access (CH1–CH3)', () => {
     socket.close();
   });
 
-  it('CH2 without a query token, an authenticate frame does it; a frame before it closes 4401', async () => {
+  it('CH2 an authenticate frame does it, then pings are answered; a frame before it closes 4401', async () => {
     const socket = await openChatSocket(chatUrl(base, subsectionPath()));
     socket.send({ type: 'authenticate', token: alice.token });
     await socket.next((frame) => frame.type === 'authenticated');
@@ -97,10 +97,59 @@ describe('chat socket: authentication and access (CH1–CH3)', () => {
       ),
     );
     expect((await badSection.closed).code).toBe(4404);
-    const notUuid = await openChatSocket(
-      `${base.replace('http', 'ws')}/ws/document/nope/chat/?token=${alice.token}`,
-    );
+    const notUuid = await openChatSocket({
+      url: `${base.replace('http', 'ws')}/ws/document/nope/chat/`,
+      token: alice.token,
+    });
     expect((await notUuid.closed).code).toBe(4404);
+  });
+
+  it('CH2 a token in the URL query is refused with 4400 and a reason naming the frame, even a valid one', async () => {
+    const { url } = chatUrl(base, subsectionPath());
+    for (const query of [
+      `token=${alice.token}`,
+      'token=',
+      `access_token=${alice.token}`,
+      `session_key=${alice.token}`,
+      `Token=${alice.token}&x=1`,
+    ]) {
+      const socket = await openChatSocket(`${url}?${query}`);
+      // A valid frame after it changes nothing: the socket is closed before it is read.
+      socket.send({ type: 'authenticate', token: alice.token });
+      const closed = await socket.closed;
+      expect(closed, query).toEqual({
+        code: 4400,
+        reason: 'Tokens in the URL are refused: send {"type":"authenticate","token":…} as the first frame.',
+      });
+      expect(socket.frames).toEqual([]);
+    }
+    // Other query parameters are harmless and ignored.
+    const plain = await openChatSocket({ url: `${url}?v=2`, token: alice.token });
+    await plain.next((frame) => frame.type === 'authenticated');
+    plain.close();
+  });
+
+  it("CH2 the browser client's session cookie authenticates; an app token as the cookie does not", async () => {
+    const carol = await createSignedInUser(t, { email: 'carol@example.com' }, undefined, 'browser');
+    const carolDoc = await createDocument(t, carol, { title: 'Cookie plan' });
+    const { url } = chatUrl(base, { documentId: carolDoc.uuid });
+    const socket = await openChatSocket(url, { cookie: `sessionid=${carol.token}`, origin: base });
+    expect(await socket.next((frame) => frame.type === 'authenticated')).toMatchObject({ chat_id: null });
+    socket.close();
+    // A stale cookie beside a valid token: the authenticate frame decides.
+    const stale = await openChatSocket(
+      { url: chatUrl(base, subsectionPath()).url, token: alice.token },
+      { cookie: 'sessionid=stale-cookie', origin: base },
+    );
+    await stale.next((frame) => frame.type === 'authenticated');
+    stale.close();
+    // An app token planted as a cookie is no browser session; with no frame after it, 4401.
+    const planted = await openChatSocket(chatUrl(base, subsectionPath()).url, {
+      cookie: `sessionid=${alice.token}`,
+      origin: base,
+    });
+    planted.send({ type: 'ping', timestamp: 1 });
+    expect((await planted.closed).code).toBe(4401);
   });
 
   it('CH2 a plain HTTP request to the socket address answers 426 in the house error shape', async () => {
