@@ -33,6 +33,8 @@ export interface ServerProcessOptions {
   database?: 'pglite' | 'postgres';
   /** Bound on one start (spawn to healthy); default 60 s (a cold tsx start is ~2 s, a loaded CI runner slower). */
   startTimeoutMs?: number;
+  /** Told every chunk the process writes to stdout or stderr, whole (the log-secrets test reads the full log). */
+  onOutput?: (text: string) => void;
 }
 
 /**
@@ -77,6 +79,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     child = spawned;
     let output = '';
     const append = (chunk: Buffer) => {
+      options.onOutput?.(chunk.toString());
       output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);
     };
     spawned.stdout?.on('data', append);
