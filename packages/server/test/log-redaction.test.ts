@@ -17,6 +17,13 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?%74oken=abc&token&password=p')).toBe(
       `/x?%74oken=${REDACTED}&token=${REDACTED}&password=${REDACTED}`,
     );
+    // The e-mailed links' pages carry their key in the path.
+    expect(redactUrl('/account/verify-email/Mzk6MTc0:k3y')).toBe(`/account/verify-email/${REDACTED}`);
+    expect(redactUrl('/account/password/reset/key/abc-def?next=/x')).toBe(
+      `/account/password/reset/key/${REDACTED}?next=/x`,
+    );
+    expect(redactUrl('/account/verify-email/')).toBe('/account/verify-email/');
+    expect(redactUrl('/x/account/verify-email/abc')).toBe('/x/account/verify-email/abc');
     // A malformed escape neither throws nor hides a secret behind it.
     expect(redactUrl('/x?%E0%A4%A=1&token=abc')).toBe(`/x?%E0%A4%A=1&token=${REDACTED}`);
   });
@@ -76,6 +83,8 @@ describe('the server log', () => {
         'x-session-token': alice.token,
         cookie: `sessionid=${secrets.cookie}; csrftoken=${secrets.csrf}`,
         'x-csrftoken': secrets.csrf,
+        'x-email-verification-key': secrets.key,
+        'x-password-reset-key': secrets.key,
       },
     });
     expect(res.statusCode).toBe(200);
@@ -97,6 +106,8 @@ describe('the server log', () => {
       'x-session-token': REDACTED,
       cookie: REDACTED,
       'x-csrftoken': REDACTED,
+      'x-email-verification-key': REDACTED,
+      'x-password-reset-key': REDACTED,
     });
     expect(log).toContain(`/api/v1/documents/?token=${REDACTED}`);
   });

@@ -16,12 +16,20 @@ export function isSecretParameter(name: string): boolean {
 }
 
 /**
- * `url` (a path with an optional query, as `request.url` has it) with every secret query parameter's value
- * replaced by `[redacted]`. The rest of the query is kept byte for byte, so a log still shows what was asked.
+ * Web pages whose path ends in a key: the e-mailed verification and password-reset links (their next segment
+ * is the key, which a browser requests when the user clicks the link).
+ */
+const KEY_PATH = /^(\/account\/verify-email\/|\/account\/password\/reset\/key\/)[^/?#]+/;
+
+/**
+ * `url` (a path with an optional query, as `request.url` has it) with every secret query parameter's value,
+ * and the key of an e-mailed link's path, replaced by `[redacted]`. The rest is kept byte for byte, so a log
+ * still shows what was asked.
  */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
-  if (at === -1) return url;
+  const path = (at === -1 ? url : url.slice(0, at)).replace(KEY_PATH, `$1${REDACTED}`);
+  if (at === -1) return path;
   const query = url.slice(at + 1);
   const parts = query.split('&').map((part) => {
     const equals = part.indexOf('=');
@@ -35,7 +43,7 @@ export function redactUrl(url: string): string {
     if (!isSecretParameter(name)) return part;
     return `${rawName}=${REDACTED}`;
   });
-  return `${url.slice(0, at)}?${parts.join('&')}`;
+  return `${path}?${parts.join('&')}`;
 }
 
 /** Headers that carry credentials, wherever a log line holds a headers object. */
@@ -46,6 +54,8 @@ const SECRET_HEADERS = [
   'x-session-token',
   'x-csrftoken',
   'proxy-authorization',
+  'x-email-verification-key',
+  'x-password-reset-key',
 ];
 
 /** pino `redact` paths: the secret headers under the usual places a log line keeps headers. */
