@@ -13,7 +13,7 @@ function startupBanner(url: string, outboxDir: string | undefined): string {
     lines.push(
       '',
       `  E-mails are not sent (SMTP_URL is not set): they are written to ${outboxDir}`,
-      '  and the links in them (account confirmation, password reset) are logged as they are written.',
+      '  (one .eml file each; the log names the file, and the link to confirm an account or reset a password is in it).',
     );
   }
   return `\n${lines.join('\n')}\n\n`;
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl.replace(/:\d+$/, `:${port}`);
-  // Without SMTP, sign-up and password e-mails land in the outbox; their links are logged as they are written.
+  // Without SMTP, sign-up and password e-mails land in the outbox; the log names each file, never its key-bearing link.
   const mail = config.mail.smtpUrl ? undefined : config.mail.outboxDir;
   app.log.info(
     { url, database: config.database.kind, ...(mail ? { outbox: mail } : {}) },

@@ -1,6 +1,7 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pretty from 'pino-pretty';
 import type { ServerConfig } from '../config/config.js';
+import { redactUrl } from './log-redaction.js';
 
 /** How log lines are written: one JSON object per line, or one short human-readable line. */
 export type LogFormat = 'json' | 'pretty';
@@ -61,7 +62,8 @@ export class RequestLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const path = pathOf(request.url);
+    // No query; and an e-mailed link's key in the path is redacted too (docs/security.md).
+    const path = redactUrl(pathOf(request.url));
     const ms = reply.elapsedTime;
     const fields = {
       req: { method: request.method, url: path },
