@@ -53,7 +53,12 @@ export function requestLine(method: string, path: string, statusCode: number, ms
  * found". Health probes log at `debug`, everything else at `info` (`error` when the answer failed).
  */
 export class RequestLogController extends LogController {
-  override incomingRequest(): void {}
+  override incomingRequest(request: FastifyRequest): void {
+    // A WebSocket's request is taken over by the socket and never completes here: its line is logged now.
+    if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
+    const path = redactUrl(pathOf(request.url));
+    request.log.info({ req: { method: request.method, url: path } }, `${request.method} ${path} (WebSocket)`);
+  }
 
   override routeNotFound(): void {}
 
