@@ -23,7 +23,7 @@ export const PACKAGES = [
   {
     name: '@planwright/web',
     dir: 'packages/web',
-    inputs: [...shared, 'src', 'public', 'index.html', 'vite.config.ts', '../sdk/src'],
+    inputs: [...shared, 'src', 'public', 'scripts', 'index.html', 'vite.config.ts', '../sdk/src'],
   },
 ];
 

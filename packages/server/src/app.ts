@@ -16,6 +16,7 @@ import type { ServerConfig } from './config/config.js';
 import { ConversionPool } from './formats/conversion-pool.js';
 import { ConversionTokens } from './formats/conversion-tokens.js';
 import { registerClosingConnections } from './http/closing-connections.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handling.js';
 import { withLogRedaction } from './http/log-redaction.js';
 import { chooseLogFormat, loggerOptions, RequestLogController } from './http/request-logging.js';
@@ -107,6 +108,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+  // Before every route: the plugin hooks the routes added after it.
+  await registerCompression(app);
 
   const { storage, mailer } = deps;
   const sessions = new SessionService(storage, config.sessions, now);

@@ -12,8 +12,8 @@ function isApiPath(url: string): boolean {
 }
 
 /**
- * Serves the built web app from `webDir`: hashed assets cached for a year, `index.html` never cached,
- * and every other GET of a page answered with `index.html` so client routes survive a reload.
+ * Serves the built web app from `webDir`: precompressed (brotli, gzip) when the client accepts it, hashed
+ * assets cached for a year, `index.html` never cached, and every other GET of a page answered with `index.html` so client routes survive a reload.
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const hasWebApp = existsSync(join(webDir, 'index.html'));
@@ -25,6 +25,9 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       // `/` itself is served by the not-found handler below, like every client route.
       index: false,
       serveDotFiles: false,
+      // The build writes `.br` and `.gz` beside each asset (packages/web/scripts/precompress-assets.mjs):
+      // sent as they are when the client accepts them, so no asset is compressed per request.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite content-hashes everything under assets/; anything else may change between releases.
         reply.header(
