@@ -19,6 +19,7 @@ const BENCHES = [
   'login-throughput.mjs',
   'document-throughput.mjs',
   'editor-keystroke.mjs',
+  'editor-wire-bytes.mjs',
   'markdown-export.mjs',
   'docx-convert.mjs',
   'docx-vs-pandoc.mjs',
