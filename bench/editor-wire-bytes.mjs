@@ -102,7 +102,9 @@ try {
   ];
   console.error(
     loaded
-      .map((entry) => `${kib(entry.wire).toString().padStart(8)} KiB  ${entry.encoding.padEnd(8)} ${entry.path}`)
+      .map(
+        (entry) => `${kib(entry.wire).toString().padStart(8)} KiB  ${entry.encoding.padEnd(8)} ${entry.path}`,
+      )
       .join('\n'),
   );
   console.log(
