@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type AxeViolation, seriousViolations } from '../support/axe.js';
-import { type ExpectedConsoleError, useBrowserHarness } from '../support/browser.js';
+import { useBrowserHarness } from '../support/browser.js';
 import { chatPanel, chatReady, firstParts } from '../support/chat-page.js';
 import {
   createDefaultDocument,
@@ -42,17 +42,13 @@ function failing(results: [string, AxeViolation[]][]): Record<string, AxeViolati
   return Object.fromEntries(results.filter(([, violations]) => violations.length > 0));
 }
 
-/** Without payment settings the pricing page's config call answers 404, and Chromium logs it. */
-const NO_PAYMENT_CONFIG: ExpectedConsoleError = {
-  text: /^Failed to load resource: the server responded with a status of 404 /,
-  url: /\/api\/v1\/website\/stripe-config\/$/,
-};
-
 const PUBLIC_PATHS = [
   '/',
   '/pricing',
   '/about',
   '/contact',
+  '/web/terms',
+  '/web/privacy',
   '/account/signin',
   '/account/signup',
   '/account/password/reset',
@@ -71,7 +67,7 @@ async function preparedUser(email: string, colorScheme: 'light' | 'dark') {
 describe('accessibility in Chromium against the real server (axe-core, both themes)', () => {
   for (const { colorScheme, theme } of THEMES) {
     it(`A1: every public page has no serious or critical axe violation in ${theme}`, async () => {
-      const page = await harness.openPage({ colorScheme }, { expected: [NO_PAYMENT_CONFIG] });
+      const page = await harness.openPage({ colorScheme });
       const results: [string, AxeViolation[]][] = [];
       for (const path of PUBLIC_PATHS) {
         results.push(await auditPath(page, path));

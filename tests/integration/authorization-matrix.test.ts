@@ -96,6 +96,7 @@ const MATRIX: MatrixEntry[] = [
     call: () => ({ path: api('website/stripe-config/') }),
     expect: OPEN,
   },
+  { route: 'GET /api/v1/website/config', call: () => ({ path: api('website/config/') }), expect: OPEN },
   {
     route: 'POST /api/v1/users/resend-verification',
     call: () => ({ path: api('users/resend-verification/'), body: {} }),

@@ -392,8 +392,12 @@ export {
   createSiteResource,
   type Health,
   healthSchema,
+  type PricingPlan,
+  pricingPlanSchema,
+  type SiteConfig,
   type SiteResource,
   type StripeConfig,
+  siteConfigSchema,
   stripeConfigSchema,
 } from './resources/site.js';
 export {

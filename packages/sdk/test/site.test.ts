@@ -6,6 +6,7 @@ import {
   type Health,
   MemoryTokenStore,
   ResponseValidationError,
+  type SiteConfig,
   type StripeConfig,
 } from '@planwright/sdk';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
@@ -145,5 +146,71 @@ describe('createPlanwrightClient', () => {
     await client.site.health();
     expect(seen).toEqual([`${server.origin}/api/v1/health`]);
     expect(server.last().headers['x-planwright-client']).toBe('cli/0.1.0');
+  });
+});
+
+const siteConfig = {
+  company: {
+    name: 'Example Ltd',
+    email: 'legal@example.com',
+    address: '1 Example Street',
+    jurisdiction: null,
+    configured: true,
+  },
+  legal: { terms_url: null, privacy_url: 'https://example.com/privacy' },
+  pricing: {
+    payment_table: false,
+    plans: [
+      {
+        name: 'Starter',
+        price: 'Free',
+        period: '',
+        description: 'First plan',
+        features: ['One plan'],
+        action: 'signup',
+        highlighted: false,
+      },
+    ],
+  },
+};
+
+describe('site.config', () => {
+  it('GETs /api/v1/website/config/ without the session token and returns the settings', async () => {
+    server.handle((_req, res) => reply(res, 200, siteConfig));
+    const site = createSiteResource(
+      createHttpClient({ baseUrl: server.origin, tokenStore: new MemoryTokenStore({ token: 'tok' }) }),
+    );
+    const config = await site.config();
+    expectTypeOf(config).toEqualTypeOf<SiteConfig>();
+    expect(config).toEqual(siteConfig);
+    expect(server.last().url).toBe('/api/v1/website/config/');
+    expect(server.last().headers['x-session-token']).toBeUndefined();
+  });
+
+  it('fills the optional fields of a plan with defaults, also an action it does not know', async () => {
+    server.handle((_req, res) =>
+      reply(res, 200, {
+        ...siteConfig,
+        pricing: { payment_table: false, plans: [{ name: 'Team', price: 'Contact us', action: 'call-us' }] },
+      }),
+    );
+    const config = await createSiteResource(createHttpClient({ baseUrl: server.origin })).config();
+    expect(config.pricing.plans).toEqual([
+      {
+        name: 'Team',
+        price: 'Contact us',
+        period: '',
+        description: '',
+        features: [],
+        action: 'signup',
+        highlighted: false,
+      },
+    ]);
+  });
+
+  it('rejects an answer without the company', async () => {
+    server.handle((_req, res) => reply(res, 200, { legal: siteConfig.legal, pricing: siteConfig.pricing }));
+    const call = createSiteResource(createHttpClient({ baseUrl: server.origin })).config();
+    await expect(call).rejects.toSatisfy(ResponseValidationError.isInstance);
   });
 });

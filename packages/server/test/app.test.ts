@@ -123,6 +123,73 @@ describe('GET /api/v1/website/stripe-config/', () => {
   });
 });
 
+describe('GET /api/v1/website/config/', () => {
+  it('answers placeholder company details, the built-in legal pages and the default plans on a fresh install', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/website/config/' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.company).toEqual({
+      name: 'the operator of this Planwright server',
+      email: 'contact@planwright.localhost',
+      address: null,
+      jurisdiction: null,
+      configured: false,
+    });
+    expect(body.legal).toEqual({ terms_url: null, privacy_url: null });
+    expect(body.pricing.payment_table).toBe(false);
+    expect(body.pricing.plans.map((plan: { name: string }) => plan.name)).toEqual([
+      'Starter',
+      'Professional',
+      'Team',
+    ]);
+    expect(body.pricing.plans.at(-1).action).toBe('contact');
+  });
+
+  it("answers the operator's details, legal addresses and plans from the environment", async () => {
+    const configured = await createTestApp({
+      COMPANY_NAME: 'Example Planning Ltd',
+      COMPANY_EMAIL: 'legal@example.com',
+      COMPANY_ADDRESS: '1 Example Street, Example City',
+      COMPANY_JURISDICTION: 'England and Wales',
+      TERMS_URL: 'https://example.com/terms',
+      PRIVACY_URL: 'https://example.com/privacy',
+      PRICING_PLANS: JSON.stringify([{ name: 'Everything', price: '€9', period: 'per month' }]),
+      STRIPE_PUBLIC_KEY: 'pk_test_1',
+      STRIPE_PRICING_TABLE_ID: 'prctbl_1',
+    });
+    try {
+      const res = await configured.app.inject({ method: 'GET', url: '/api/v1/website/config/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        company: {
+          name: 'Example Planning Ltd',
+          email: 'legal@example.com',
+          address: '1 Example Street, Example City',
+          jurisdiction: 'England and Wales',
+          configured: true,
+        },
+        legal: { terms_url: 'https://example.com/terms', privacy_url: 'https://example.com/privacy' },
+        pricing: {
+          payment_table: true,
+          plans: [
+            {
+              name: 'Everything',
+              price: '€9',
+              period: 'per month',
+              description: '',
+              features: [],
+              action: 'signup',
+              highlighted: false,
+            },
+          ],
+        },
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
 describe('errors', () => {
   it('answers malformed JSON with 400 and a detail, never a stack', async () => {
     const res = await t.app.inject({

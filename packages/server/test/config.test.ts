@@ -58,6 +58,23 @@ describe('loadConfig', () => {
 
   it('needs both Stripe variables or neither', () => {
     expect(configProblems({ STRIPE_PUBLIC_KEY: 'pk_test' })[0]).toContain('must be set together');
+  });
+
+  it('refuses pricing plans that are not a list of valid plans, and bad legal settings', () => {
+    expect(configProblems({ PRICING_PLANS: '[{name:' })[0]).toBe(
+      'PRICING_PLANS: must be a JSON array of plans (see docs/deployment.md)',
+    );
+    expect(configProblems({ PRICING_PLANS: '[]' })[0]).toMatch(
+      /^PRICING_PLANS: not a valid list of 1–6 plans/,
+    );
+    expect(configProblems({ PRICING_PLANS: '[{"name":"A","price":"1","action":"call"}]' })[0]).toMatch(
+      /^PRICING_PLANS: not a valid list of 1–6 plans at 0\.action/,
+    );
+    expect(configProblems({ PRICING_PLANS: '[{"name":"A","price":"1","extra":true}]' })[0]).toMatch(
+      /^PRICING_PLANS:/,
+    );
+    expect(configProblems({ TERMS_URL: 'javascript:alert(1)' })[0]).toMatch(/^TERMS_URL: must be an http/);
+    expect(configProblems({ COMPANY_EMAIL: 'not-an-address' })[0]).toMatch(/^COMPANY_EMAIL:/);
     expect(loadConfig({ STRIPE_PUBLIC_KEY: 'pk', STRIPE_PRICING_TABLE_ID: 'prctbl' }).stripe).toEqual({
       publicKey: 'pk',
       pricingTableId: 'prctbl',

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allauth, createFakeServer, json } from './support/fake-server';
 import { renderApp } from './support/render-app';
 
@@ -35,6 +35,20 @@ describe('sign-up page (spec 000 §2, §4 "Sign-up", §5, §8; SPEC.md U1–U5)'
     expect(link.getAttribute('target')).toBe('_blank');
     expect(screen.getByLabelText('Confirm password').getAttribute('type')).toBe('password');
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/account/signin');
+  });
+
+  it('links the terms where the server says they live (TERMS_URL)', async () => {
+    const fake = server().on(
+      'GET /api/v1/website/config/',
+      json({
+        company: { name: 'Example Ltd', email: 'legal@example.com', configured: true },
+        legal: { terms_url: 'https://example.com/terms', privacy_url: null },
+        pricing: { payment_table: false, plans: [] },
+      }),
+    );
+    await arrive(fake);
+    const link = screen.getByRole('link', { name: 'Terms and Conditions' });
+    await vi.waitFor(() => expect(link.getAttribute('href')).toBe('https://example.com/terms'));
   });
 
   it('U1: validates on the client with the spec texts and sends nothing', async () => {

@@ -2,6 +2,12 @@ import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { packagePath } from '../package-paths.js';
+import {
+  DEFAULT_PRICING_PLANS,
+  PLACEHOLDER_COMPANY_NAME,
+  pricingPlansSchema,
+  type SiteSettings,
+} from '../site/site-settings.js';
 import { globalSystemPromptText } from '../system-prompt/global-system-prompt.js';
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -81,6 +87,13 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('contact@planwright.localhost')),
   STRIPE_PUBLIC_KEY: optionalString,
   STRIPE_PRICING_TABLE_ID: optionalString,
+  PRICING_PLANS: optionalString,
+  COMPANY_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(200).optional()),
+  COMPANY_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+  COMPANY_ADDRESS: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(500).optional()),
+  COMPANY_JURISDICTION: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(200).optional()),
+  TERMS_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
+  PRIVACY_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxySchema.optional()),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(
     emptyAsUndefined,
@@ -228,6 +241,8 @@ export interface ServerConfig {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   contactEmail: string;
   stripe: { publicKey: string; pricingTableId: string } | undefined;
+  /** The public site: the operator's details on the legal pages, where those live, the pricing plans. */
+  site: SiteSettings;
   shutdownTimeoutMs: number;
   /**
    * Which proxies in front of the server to believe about the client's address (`X-Forwarded-For`), as
@@ -309,7 +324,10 @@ export function loadConfig(
   ) {
     problems.push(`PLANWRIGHT_AI_PROVIDER=${e.PLANWRIGHT_AI_PROVIDER} needs PLANWRIGHT_AI_API_KEY`);
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  const pricingPlans =
+    e.PRICING_PLANS === undefined ? DEFAULT_PRICING_PLANS : parsePricingPlans(e.PRICING_PLANS);
+  if (typeof pricingPlans === 'string') problems.push(`PRICING_PLANS: ${pricingPlans}`);
+  if (problems.length > 0 || typeof pricingPlans === 'string') throw new ConfigError(problems);
 
   const dataDir = isAbsolute(e.PLANWRIGHT_DATA_DIR)
     ? e.PLANWRIGHT_DATA_DIR
@@ -335,6 +353,18 @@ export function loadConfig(
       e.STRIPE_PUBLIC_KEY && e.STRIPE_PRICING_TABLE_ID
         ? { publicKey: e.STRIPE_PUBLIC_KEY, pricingTableId: e.STRIPE_PRICING_TABLE_ID }
         : undefined,
+    site: {
+      company: {
+        name: e.COMPANY_NAME ?? PLACEHOLDER_COMPANY_NAME,
+        email: e.COMPANY_EMAIL ?? e.CONTACT_EMAIL,
+        address: e.COMPANY_ADDRESS,
+        jurisdiction: e.COMPANY_JURISDICTION,
+        configured: e.COMPANY_NAME !== undefined,
+      },
+      termsUrl: e.TERMS_URL,
+      privacyUrl: e.PRIVACY_URL,
+      pricingPlans,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY ?? false,
     conversion: {
@@ -364,6 +394,21 @@ export function loadConfig(
       callsPerMinute: e.PLANWRIGHT_AI_CALLS_PER_MINUTE,
     },
   };
+}
+
+/** PRICING_PLANS as plans, or a sentence saying what is wrong with it. */
+function parsePricingPlans(text: string): SiteSettings['pricingPlans'] | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'must be a JSON array of plans (see docs/deployment.md)';
+  }
+  const parsed = pricingPlansSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+  return `not a valid list of 1–6 plans${where}: ${issue?.message ?? 'invalid'}`;
 }
 
 function oidcProviderOf(e: z.output<typeof envSchema>): OidcProviderConfig | undefined {

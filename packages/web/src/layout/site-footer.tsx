@@ -24,6 +24,17 @@ export function SiteFooter() {
             Contact
           </Link>
         </nav>
+        <nav aria-label="Legal">
+          <h2 className="footer-title">Legal</h2>
+          {/* Plain paths, not the site config: / must not load the SDK. The pages link on when the
+              operator's texts live elsewhere (TERMS_URL, PRIVACY_URL). */}
+          <Link to="/web/terms" className="link link-hover">
+            Terms
+          </Link>
+          <Link to="/web/privacy" className="link link-hover">
+            Privacy
+          </Link>
+        </nav>
       </div>
     </footer>
   );

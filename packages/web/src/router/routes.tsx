@@ -33,6 +33,20 @@ export const routes: RouteObject[] = [
             lazy: () => import('../pages/contact-page').then((m) => ({ Component: m.ContactPage })),
           },
           {
+            // The legal pages sit where spec 000 links them from sign-up (`/web/terms`).
+            path: 'web',
+            children: [
+              {
+                path: 'terms',
+                lazy: () => import('../pages/legal-pages').then((m) => ({ Component: m.TermsPage })),
+              },
+              {
+                path: 'privacy',
+                lazy: () => import('../pages/legal-pages').then((m) => ({ Component: m.PrivacyPage })),
+              },
+            ],
+          },
+          {
             path: 'account',
             children: [
               {

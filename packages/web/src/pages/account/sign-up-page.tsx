@@ -8,6 +8,7 @@ import { ProviderSignInButton } from '../../account/provider-sign-in-button';
 import { DEFAULT_RETURN_PATH, SIGN_IN_PATH } from '../../account/return-path';
 import { performSignUp, signUpMachine } from '../../account/sign-up-flow';
 import { useAccountServices } from '../../account/use-account';
+import { termsHref, useSiteConfig } from '../../site/site-config';
 import { Flow } from '../../state/flow';
 import { useFlow, useLatest } from '../../state/use-flow';
 import { Alert } from '../../ui/alert';
@@ -16,7 +17,6 @@ import { TextField } from '../../ui/text-field';
 import { useFocusFirstError } from '../../ui/use-focus-first-error';
 
 const FIELD_ORDER = ['email', 'password', 'confirm_password', 'terms_agreement'] as const;
-const TERMS_PATH = '/web/terms';
 
 const EMPTY: SignupForm = { email: '', password: '', confirm_password: '', terms_agreement: false };
 
@@ -48,6 +48,8 @@ export function SignUpPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const termsId = useId();
   useFocusFirstError(formRef, state.fieldErrors, FIELD_ORDER);
+  // The built-in terms page until the server says they live elsewhere (TERMS_URL).
+  const siteConfig = useSiteConfig();
 
   if (state.status === 'check_email') {
     return (
@@ -128,7 +130,12 @@ export function SignUpPage() {
             />
             <label htmlFor={termsId} className="text-sm">
               {TEXTS.termsBefore}
-              <a href={TERMS_PATH} target="_blank" rel="noopener" className="link link-primary">
+              <a
+                href={termsHref(siteConfig.data)}
+                target="_blank"
+                rel="noopener"
+                className="link link-primary"
+              >
                 {TEXTS.termsLink}
               </a>
             </label>
