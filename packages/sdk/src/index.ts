@@ -408,6 +408,7 @@ export {
   CONTROL_CHARACTERS_TEXT,
   characterCount,
   DESCRIPTION_MAX_LENGTH,
+  exceedsCharacters,
   longTextInputSchema,
   SETTING_TEXT_MAX_LENGTH,
   TITLE_MAX_LENGTH,

@@ -20,6 +20,7 @@ import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handling.js';
 import { withLogRedaction } from './http/log-redaction.js';
 import { chooseLogFormat, loggerOptions, RequestLogController } from './http/request-logging.js';
+import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { recordRoutes } from './http/route-table.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerClosingConnections(app);
   registerSecurityHeaders(app, { publicUrl: config.publicUrl, webDir: config.webDir });
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
@@ -152,6 +154,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     new ConversionPool({
       size: config.conversion.workers ?? ConversionPool.defaultSize(),
       timeoutMs: config.conversion.timeoutMs,
+      queueTimeoutMs: config.conversion.queueTimeoutMs,
+      maxPerOwner: config.conversion.maxPerUser,
     });
   // A pool the app made is the app's to stop; one passed in belongs to the caller.
   if (!deps.conversions) app.addHook('onClose', async () => conversions.close());

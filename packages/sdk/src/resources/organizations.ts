@@ -5,7 +5,7 @@ import type { CallOptions } from './call-options.js';
 import { type ListPage, listSchema } from './list.js';
 import { parseInput } from './parse-input.js';
 import { pathSegment } from './path-segment.js';
-import { CONTROL_CHARACTERS_TEXT, characterCount } from './text-fields.js';
+import { CONTROL_CHARACTERS_TEXT, exceedsCharacters } from './text-fields.js';
 import { optionalText, textOrEmpty, wireId } from './wire-fields.js';
 
 /** An organisation the caller belongs to (spec 000 §3: id, name, title or slug). */
@@ -88,7 +88,7 @@ const createSchema = z.object({
     .trim()
     .min(1, 'Name is required')
     .refine(
-      (name) => characterCount(name) <= ORGANIZATION_NAME_MAX_LENGTH,
+      (name) => !exceedsCharacters(name, ORGANIZATION_NAME_MAX_LENGTH),
       `Name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`,
     )
     .refine((name) => !/[\p{Cc}\p{Cs}]/u.test(name), CONTROL_CHARACTERS_TEXT),

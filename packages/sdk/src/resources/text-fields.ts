@@ -24,7 +24,28 @@ const CONTROL_EXCEPT_WHITESPACE_OR_LONE_SURROGATE = /(?![\t\n\r])[\p{Cc}\p{Cs}]/
 
 /** Characters as a person counts them (and as the server does): code points, so an emoji is one. */
 export function characterCount(value: string): number {
-  return [...value].length;
+  let count = 0;
+  for (let index = 0; index < value.length; index += 1) {
+    const unit = value.charCodeAt(index);
+    // A high surrogate followed by a low one is one code point: skip the low half.
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) index += 1;
+    }
+    count += 1;
+  }
+  return count;
+}
+
+/**
+ * Whether `value` holds more than `max` characters (code points), decided from its length alone when
+ * that settles it: a string of n UTF-16 units holds between n/2 and n code points. So a 5 MB string
+ * sent against a 5,000-character limit is refused without being walked.
+ */
+export function exceedsCharacters(value: string, max: number): boolean {
+  if (value.length <= max) return false;
+  if (value.length > 2 * max) return true;
+  return characterCount(value) > max;
 }
 
 /**
@@ -34,7 +55,7 @@ export function characterCount(value: string): number {
 export function titleError(title: string): string | undefined {
   const trimmed = title.trim();
   if (trimmed === '') return TITLE_REQUIRED_TEXT;
-  if (characterCount(trimmed) > TITLE_MAX_LENGTH) return TITLE_TOO_LONG_TEXT;
+  if (exceedsCharacters(trimmed, TITLE_MAX_LENGTH)) return TITLE_TOO_LONG_TEXT;
   if (CONTROL_OR_LONE_SURROGATE.test(trimmed)) return CONTROL_CHARACTERS_TEXT;
   return undefined;
 }
@@ -51,11 +72,14 @@ export const titleInputSchema = z.string({ error: 'Title must be text' }).transf
 
 /** A multi-line text field as sent (description, prompts): bounded, no control characters but tab and line breaks. */
 export function longTextInputSchema(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
-    .refine(
-      (value) => characterCount(value) <= max,
-      `${label} must be at most ${max.toLocaleString('en')} characters`,
-    )
-    .refine((value) => !CONTROL_EXCEPT_WHITESPACE_OR_LONE_SURROGATE.test(value), CONTROL_CHARACTERS_TEXT);
+  return (
+    z
+      .string({ error: `${label} must be text` })
+      // Aborts: a text over the limit is not also scanned for control characters.
+      .refine((value) => !exceedsCharacters(value, max), {
+        message: `${label} must be at most ${max.toLocaleString('en')} characters`,
+        abort: true,
+      })
+      .refine((value) => !CONTROL_EXCEPT_WHITESPACE_OR_LONE_SURROGATE.test(value), CONTROL_CHARACTERS_TEXT)
+  );
 }

@@ -103,6 +103,18 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(100).max(600_000).default(10_000),
   ),
+  CONVERSION_MAX_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  ),
+  CONVERSION_QUEUE_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(30_000),
+  ),
+  CONVERSION_MAX_PER_USER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1000).default(4),
+  ),
   CONVERSION_WORKERS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).optional()),
   IMPORT_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(1024).default(20)),
   IMPORT_MAX_UNPACKED_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(4096).default(50)),
@@ -189,7 +201,14 @@ export interface OidcProviderConfig {
 /** The server's validated configuration. */
 /** How files are converted: in worker threads, each job killed after `timeoutMs`. */
 export interface ConversionConfig {
+  /** The time limit of the smallest conversion; larger files get more, up to `maxTimeoutMs`. */
   timeoutMs: number;
+  /** The most time any conversion gets, however large its file. */
+  maxTimeoutMs: number;
+  /** How long a conversion may wait for a free worker (apart from its running time). */
+  queueTimeoutMs: number;
+  /** Conversions one user may have waiting and running at once; more answer 429. */
+  maxPerUser: number;
   /** How many worker threads convert at once; default: one per CPU core beyond the first, at least 1. */
   workers: number | undefined;
   /** The largest file an import takes. */
@@ -369,6 +388,9 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY ?? false,
     conversion: {
       timeoutMs: e.CONVERSION_TIMEOUT_MS,
+      maxTimeoutMs: Math.max(e.CONVERSION_TIMEOUT_MS, e.CONVERSION_MAX_TIMEOUT_MS),
+      queueTimeoutMs: e.CONVERSION_QUEUE_TIMEOUT_MS,
+      maxPerUser: e.CONVERSION_MAX_PER_USER,
       workers: e.CONVERSION_WORKERS,
       importMaxBytes: Math.round(e.IMPORT_MAX_MB * 1024 * 1024),
       maxUnpackedBytes: Math.round(e.IMPORT_MAX_UNPACKED_MB * 1024 * 1024),

@@ -5,31 +5,61 @@ import { Worker } from 'node:worker_threads';
 import { FormatError } from '@planwright/sdk/formats';
 import { packagePath } from '../package-paths.js';
 import type { ConversionJob, ConversionOutput, WorkerAnswer, WorkerRequest } from './conversion-job.js';
+import { FairQueue, type PoolTimers } from './fair-queue.js';
 
-/** Timers the pool uses; tests pass manual ones so a time-out never needs a real wait. */
-export interface PoolTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type { PoolTimers } from './fair-queue.js';
 
 /** Options of {@link ConversionPool}. */
 export interface ConversionPoolOptions {
   /** How many worker threads at most (created when first needed). */
   size: number;
-  /** A job still running after this long is stopped: its thread is killed and it fails `timed_out`. */
+  /**
+   * A job still running after this long is stopped: its thread is killed and it fails `timed_out`. A job
+   * may bring its own (a budget scaled to its file, see {@link RunOptions}).
+   */
   timeoutMs: number;
-  /** Jobs waiting beyond this many are refused at once (the server answers 503). */
+  /** Jobs waiting beyond this many, all users together, are refused at once (the server answers 503). */
   maxQueued?: number;
+  /** Jobs one user may have waiting and running together; more are refused (the server answers 429). */
+  maxPerOwner?: number;
+  /** Jobs of one user that run at once; default: half the threads, at least one. */
+  maxRunningPerOwner?: number;
+  /** A job that waited this long for a thread is dropped (503), whatever its own time limit. */
+  queueTimeoutMs?: number;
   timers?: PoolTimers;
 }
 
-/** Every thread is busy and the queue is full. */
+/** Who a job is for, and its own time limit. */
+export interface RunOptions {
+  /** The user the job is for: users take turns, and each has a cap on jobs waiting and running. */
+  owner: string;
+  /** This job's running-time limit (its budget); the pool's `timeoutMs` when absent. */
+  timeoutMs?: number;
+  /** Said in the time-out message after the limit, e.g. "the limit for a 475 KB file". */
+  limitLabel?: string;
+}
+
+/** Why a job was not run: its user has too many (`owner_limit`), the server is full, or it waited too long. */
+export type ConversionBusyReason = 'owner_limit' | 'full' | 'queue_timeout';
+
+/** The job was not run: its user has too many, every thread is busy and the queue is full, or it waited too long. */
 export class ConversionBusyError extends Error {
   override name = 'ConversionBusyError';
+  constructor(
+    readonly reason: ConversionBusyReason,
+    message: string,
+    /** When to try again, in seconds (sent as `Retry-After`). */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
 }
 
 interface QueuedJob {
   job: ConversionJob;
+  owner: string;
+  timeoutMs: number;
+  limitLabel: string | undefined;
   resolve: (output: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -74,17 +104,34 @@ function spawnWorker(): Worker {
 /**
  * Runs conversions in worker threads, one job per thread at a time, each with a time limit: a job over
  * it has its thread terminated (the only way to stop a parser stuck in a hostile file) and a fresh
- * thread takes the next job. Jobs queue in order when every thread is busy.
+ * thread takes the next job. Jobs wait in a {@link FairQueue}: users take turns, each with a cap on jobs
+ * waiting and running, and the time a job waits is bounded apart from the time it runs.
  */
 export class ConversionPool {
   readonly #options: Required<Omit<ConversionPoolOptions, 'timers'>> & { timers: PoolTimers };
   readonly #slots: Slot[] = [];
-  readonly #queue: QueuedJob[] = [];
+  readonly #queue: FairQueue<QueuedJob>;
   #nextId = 1;
   #closed = false;
 
   constructor(options: ConversionPoolOptions) {
-    this.#options = { maxQueued: 64, timers: defaultTimers, ...options };
+    this.#options = {
+      maxQueued: 64,
+      maxPerOwner: 4,
+      maxRunningPerOwner: Math.max(1, Math.floor(options.size / 2)),
+      queueTimeoutMs: 30_000,
+      timers: defaultTimers,
+      ...options,
+    };
+    this.#queue = new FairQueue<QueuedJob>(this.#options, this.#options.timers, (queued) =>
+      queued.reject(
+        new ConversionBusyError(
+          'queue_timeout',
+          `The conversion waited more than ${seconds(this.#options.queueTimeoutMs)} s for a free worker; try again shortly.`,
+          this.#retryAfter(),
+        ),
+      ),
+    );
   }
 
   /** The default size: one thread per core beyond the first (the event loop's), at least one. */
@@ -93,24 +140,45 @@ export class ConversionPool {
   }
 
   /**
-   * Runs the job. Rejects with a `FormatError` when the file is refused or the job ran out of time,
-   * `ConversionBusyError` when the queue is full, and an `Error` when the worker crashed.
+   * Runs the job for `options.owner`. Rejects with a `FormatError` when the file is refused or the job
+   * ran out of time, `ConversionBusyError` when the user has too many jobs, the queue is full or the
+   * job waited too long, and an `Error` when the worker crashed.
    */
-  run<J extends ConversionJob>(job: J): Promise<ConversionOutput<J>> {
+  run<J extends ConversionJob>(job: J, options: RunOptions): Promise<ConversionOutput<J>> {
     if (this.#closed) return Promise.reject(new Error('The conversion pool is closed.'));
-    if (this.#queue.length >= this.#options.maxQueued) {
-      return Promise.reject(new ConversionBusyError('Too many conversions are waiting; try again shortly.'));
-    }
     return new Promise((resolve, reject) => {
-      this.#queue.push({ job, resolve: resolve as (output: unknown) => void, reject });
-      this.#dispatch();
+      const refusal = this.#queue.add(options.owner, {
+        job,
+        owner: options.owner,
+        timeoutMs: options.timeoutMs ?? this.#options.timeoutMs,
+        limitLabel: options.limitLabel,
+        resolve: resolve as (output: unknown) => void,
+        reject,
+      });
+      if (refusal === 'owner_limit') {
+        reject(
+          new ConversionBusyError(
+            'owner_limit',
+            `You have ${this.#options.maxPerOwner} conversions waiting or running; try again when one has finished.`,
+            this.#retryAfter(),
+          ),
+        );
+      } else if (refusal === 'full') {
+        reject(
+          new ConversionBusyError(
+            'full',
+            'Too many conversions are waiting; try again shortly.',
+            this.#retryAfter(),
+          ),
+        );
+      } else this.#dispatch();
     });
   }
 
   /** Stops every thread; waiting and running jobs fail. */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const queued of this.#queue.splice(0)) queued.reject(new Error('The conversion pool was closed.'));
+    for (const queued of this.#queue.drain()) queued.reject(new Error('The conversion pool was closed.'));
     await Promise.all(
       this.#slots.splice(0).map(async (slot) => {
         if (slot.current) {
@@ -122,13 +190,19 @@ export class ConversionPool {
     );
   }
 
+  // A job of the default length frees a thread within its time limit: a fair guess at when to come back.
+  #retryAfter(): number {
+    return Math.max(1, Math.ceil(this.#options.timeoutMs / 1000));
+  }
+
   #dispatch(): void {
-    while (this.#queue.length > 0) {
+    while (this.#hasFreeThread()) {
+      const next = this.#queue.take();
+      if (!next) return;
+      const queued = next.item;
       const slot = this.#idleSlot();
-      if (!slot) return;
-      const queued = this.#queue.shift() as QueuedJob;
       const id = this.#nextId++;
-      const timer = this.#options.timers.setTimeout(() => this.#timeOut(slot, id), this.#options.timeoutMs);
+      const timer = this.#options.timers.setTimeout(() => this.#timeOut(slot, id), queued.timeoutMs);
       slot.current = { ...queued, id, timer };
       const request: WorkerRequest = { id, job: queued.job };
       // The import's bytes are copied, not transferred: the caller may still need them.
@@ -136,14 +210,22 @@ export class ConversionPool {
     }
   }
 
-  #idleSlot(): Slot | undefined {
+  #hasFreeThread(): boolean {
+    return this.#slots.some((slot) => slot.current === undefined) || this.#slots.length < this.#options.size;
+  }
+
+  #idleSlot(): Slot {
     const idle = this.#slots.find((slot) => slot.current === undefined);
     if (idle) return idle;
-    if (this.#slots.length >= this.#options.size) return undefined;
     const slot: Slot = { worker: spawnWorker(), current: undefined };
     this.#watch(slot);
     this.#slots.push(slot);
     return slot;
+  }
+
+  /** The slot's job has ended: its user's turn is free again, and the next job may start. */
+  #ended(current: QueuedJob): void {
+    this.#queue.finished(current.owner);
   }
 
   #watch(slot: Slot): void {
@@ -152,6 +234,7 @@ export class ConversionPool {
       if (!current || current.id !== answer.id) return;
       this.#options.timers.clearTimeout(current.timer);
       slot.current = undefined;
+      this.#ended(current);
       if (answer.ok) current.resolve(answer.result);
       else if ('refusal' in answer) current.reject(new FormatError(answer.refusal));
       else current.reject(new Error(`Conversion failed: ${answer.crash}`));
@@ -162,6 +245,7 @@ export class ConversionPool {
       this.#replace(slot);
       if (current) {
         this.#options.timers.clearTimeout(current.timer);
+        this.#ended(current);
         current.reject(error);
       }
       this.#dispatch();
@@ -178,10 +262,12 @@ export class ConversionPool {
     if (!current || current.id !== id) return;
     slot.current = undefined;
     this.#replace(slot);
+    this.#ended(current);
+    const limit = `${seconds(current.timeoutMs)} s${current.limitLabel ? ` (${current.limitLabel})` : ''}`;
     current.reject(
       new FormatError({
         reason: 'timed_out',
-        message: `The conversion took longer than ${Math.round(this.#options.timeoutMs / 100) / 10} s and was stopped.`,
+        message: `The conversion took longer than ${limit} and was stopped.`,
       }),
     );
     this.#dispatch();
@@ -193,4 +279,9 @@ export class ConversionPool {
     if (index !== -1) this.#slots.splice(index, 1);
     void slot.worker.terminate();
   }
+}
+
+/** Milliseconds as seconds with at most one decimal: 10000 → 10, 2500 → 2.5. */
+function seconds(ms: number): number {
+  return Math.round(ms / 100) / 10;
 }

@@ -11,13 +11,20 @@ function statusOf(reason: FormatErrorReason): number {
 
 /**
  * A conversion failure as an answer: a refused file (`FormatError`) answers its one-line message with
- * the reason as `code`; a full queue 503. Anything else goes on to the error handler (a 500 without
+ * the reason as `code`; too many of the caller's own conversions 429, a full or slow queue 503 (both
+ * with `Retry-After`). Anything else goes on to the error handler (a 500 without
  * details).
  */
 export function conversionFailure(error: unknown): unknown {
   if (FormatError.isInstance(error))
     return new HttpError(statusOf(error.reason), error.reason, error.message);
-  if (error instanceof ConversionBusyError) return new HttpError(503, 'busy', error.message);
+  if (error instanceof ConversionBusyError) {
+    const retryAfter = { 'retry-after': String(error.retryAfterSeconds) };
+    // Too many of the caller's own is theirs to pace (429); a full or slow queue is the server's (503).
+    return error.reason === 'owner_limit'
+      ? new HttpError(429, 'too_many_conversions', error.message, undefined, retryAfter)
+      : new HttpError(503, 'busy', error.message, undefined, retryAfter);
+  }
   return error;
 }
 

@@ -10,9 +10,14 @@ export interface ImportUpload {
 
 /**
  * Reads a multipart upload with one `file` part (and a `mode` field for imports): a file over `maxBytes`
- * answers 413, a body that is not one multipart file 400.
+ * answers 413, a body that is not one multipart file 400. `accept` judges the file's name before its
+ * bytes are read and throws to refuse it (a type we do not read answers at once, unread).
  */
-export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<ImportUpload> {
+export async function readUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+  accept: (fileName: string) => void = () => {},
+): Promise<ImportUpload> {
   if (!request.isMultipart()) {
     throw new HttpError(400, 'invalid', 'Send the file as multipart/form-data with a "file" field.', [
       { param: 'file', code: 'required', message: 'A file is required.' },
@@ -23,6 +28,7 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 4 } })) {
       if (part.type === 'file') {
+        if (part.fieldname === 'file') accept(part.filename ?? '');
         const bytes = await part.toBuffer();
         if (part.fieldname === 'file') file = { fileName: part.filename ?? '', bytes };
       } else if (part.fieldname === 'mode' && typeof part.value === 'string') {

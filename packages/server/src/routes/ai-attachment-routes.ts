@@ -11,7 +11,7 @@ import { requireUser } from '../auth/require-user.js';
 import type { ConversionPool } from '../formats/conversion-pool.js';
 import { readUpload } from '../formats/file-upload.js';
 import { HttpError } from '../http/http-error.js';
-import { convert } from './file-routes.js';
+import { conversionRunOptions, convert } from './file-routes.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
 
 /** The largest file a chat may attach (CH16). */
@@ -31,22 +31,28 @@ export function aiAttachmentRoutes(
   app.register(async (scope) => {
     await scope.register(fastifyMultipart);
     scope.post('/api/v1/apps/ai/attachments/', async (request) => {
-      await requireUser(request, sessions);
-      const upload = await readUpload(request, MAX_ATTACHMENT_BYTES);
+      const user = await requireUser(request, sessions);
+      const unsupported = () =>
+        new HttpError(400, 'unsupported_format', 'Only .md, .txt and .docx files can be attached.');
+      // Judged by the name before the file is read.
+      const upload = await readUpload(request, MAX_ATTACHMENT_BYTES, (fileName) => {
+        if (attachmentFormatOf(fileName) === null) throw unsupported();
+      });
       const format = attachmentFormatOf(upload.fileName);
-      if (format === null) {
-        throw new HttpError(400, 'unsupported_format', 'Only .md, .txt and .docx files can be attached.');
-      }
+      if (format === null) throw unsupported();
       if (upload.bytes.length === 0) throw new HttpError(400, 'empty_file', 'The file is empty.');
       let text: string;
       if (format === 'docx') {
         const imported = await convert(() =>
-          conversions.run({
-            kind: 'import',
-            format: 'docx',
-            bytes: upload.bytes,
-            maxUnpackedBytes: config.conversion.maxUnpackedBytes,
-          }),
+          conversions.run(
+            {
+              kind: 'import',
+              format: 'docx',
+              bytes: upload.bytes,
+              maxUnpackedBytes: config.conversion.maxUnpackedBytes,
+            },
+            conversionRunOptions(config.conversion, user.id, 'import', upload.bytes.length),
+          ),
         );
         text = documentToMarkdown(imported.document);
       } else {

@@ -4,7 +4,7 @@ import { AiProviderError, type TokenUsage } from '../ai/providers/ai-provider.js
 import { providerSummary } from '../ai/providers/provider-view.js';
 import { runTransform } from '../ai/transform/run-transform.js';
 import { parseTransformRequest } from '../ai/transform/transform-request.js';
-import { requireUser } from '../auth/require-user.js';
+import { requireUser, signedInFirst } from '../auth/require-user.js';
 import { HttpError } from '../http/http-error.js';
 import { CONTENT_BODY_LIMIT, notFound } from '../structure/not-found.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
@@ -44,72 +44,77 @@ function providerFailure(error: AiProviderError, timedOut: boolean): HttpError {
 export function aiTransformRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps & { ai: AiRuntime }): void {
   const { storage, sessions, ai } = deps;
 
-  app.post('/api/v1/apps/ai/transform/', { bodyLimit: CONTENT_BODY_LIMIT }, async (request, reply) => {
-    const user = await requireUser(request, sessions);
-    const input = parseTransformRequest(request.body);
-    let documentId: string | null = null;
-    if (input.documentUuid !== null) {
-      const document = await storage.documents.findOwnedHead(input.documentUuid, user.id);
-      if (!document) throw notFound('document');
-      documentId = document.id;
-    }
-    await ai.usage.begin(user.id, 'transform');
+  app.post(
+    '/api/v1/apps/ai/transform/',
+    { bodyLimit: CONTENT_BODY_LIMIT, onRequest: signedInFirst(sessions) },
+    async (request, reply) => {
+      const user = await requireUser(request, sessions);
+      const input = parseTransformRequest(request.body);
+      let documentId: string | null = null;
+      if (input.documentUuid !== null) {
+        const document = await storage.documents.findOwnedHead(input.documentUuid, user.id);
+        if (!document) throw notFound('document');
+        documentId = document.id;
+      }
+      await ai.usage.begin(user.id, 'transform');
 
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new AiProviderError('timeout', 'The transform took too long.'));
-    }, ai.config.timeoutMs);
-    // The client went away before the answer was written: the provider call is no longer wanted.
-    const onClose = () => {
-      if (!reply.raw.writableFinished) {
-        controller.abort(new AiProviderError('cancelled', 'The client disconnected.'));
-      }
-    };
-    reply.raw.once('close', onClose);
-    const usage: TokenUsage = { inputTokens: null, outputTokens: null };
-    try {
-      const outcome = await runTransform(input, {
-        provider: ai.provider,
-        signal: controller.signal,
-        onUsage: (part) => {
-          if (part.inputTokens !== null) usage.inputTokens = (usage.inputTokens ?? 0) + part.inputTokens;
-          if (part.outputTokens !== null) usage.outputTokens = (usage.outputTokens ?? 0) + part.outputTokens;
-        },
-      });
-      const provider = providerSummary(ai.provider.info);
-      return outcome.mode === 'text'
-        ? { transformed_text: outcome.transformedText, provider }
-        : { items: outcome.items, provider };
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      if (error instanceof AiProviderError) {
-        request.log.warn({ kind: error.kind, status: error.status }, 'AI transform failed');
-        throw providerFailure(error, timedOut);
-      }
-      // A provider that breaks its contract is still a failed upstream call, never a 500.
-      request.log.error({ err: error }, 'AI transform failed unexpectedly');
-      throw new HttpError(
-        502,
-        'ai_unavailable',
-        'The AI service is unavailable right now. Please try again later.',
-      );
-    } finally {
-      clearTimeout(timer);
-      reply.raw.off('close', onClose);
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new AiProviderError('timeout', 'The transform took too long.'));
+      }, ai.config.timeoutMs);
+      // The client went away before the answer was written: the provider call is no longer wanted.
+      const onClose = () => {
+        if (!reply.raw.writableFinished) {
+          controller.abort(new AiProviderError('cancelled', 'The client disconnected.'));
+        }
+      };
+      reply.raw.once('close', onClose);
+      const usage: TokenUsage = { inputTokens: null, outputTokens: null };
       try {
-        await ai.usage.record({
-          userId: user.id,
-          documentId,
-          kind: 'transform',
-          provider: ai.provider.info,
-          usage,
+        const outcome = await runTransform(input, {
+          provider: ai.provider,
+          signal: controller.signal,
+          onUsage: (part) => {
+            if (part.inputTokens !== null) usage.inputTokens = (usage.inputTokens ?? 0) + part.inputTokens;
+            if (part.outputTokens !== null)
+              usage.outputTokens = (usage.outputTokens ?? 0) + part.outputTokens;
+          },
         });
+        const provider = providerSummary(ai.provider.info);
+        return outcome.mode === 'text'
+          ? { transformed_text: outcome.transformedText, provider }
+          : { items: outcome.items, provider };
       } catch (error) {
-        // Losing one usage row must not lose the user's answer.
-        request.log.error({ err: error }, 'recording AI usage failed');
+        if (error instanceof HttpError) throw error;
+        if (error instanceof AiProviderError) {
+          request.log.warn({ kind: error.kind, status: error.status }, 'AI transform failed');
+          throw providerFailure(error, timedOut);
+        }
+        // A provider that breaks its contract is still a failed upstream call, never a 500.
+        request.log.error({ err: error }, 'AI transform failed unexpectedly');
+        throw new HttpError(
+          502,
+          'ai_unavailable',
+          'The AI service is unavailable right now. Please try again later.',
+        );
+      } finally {
+        clearTimeout(timer);
+        reply.raw.off('close', onClose);
+        try {
+          await ai.usage.record({
+            userId: user.id,
+            documentId,
+            kind: 'transform',
+            provider: ai.provider.info,
+            usage,
+          });
+        } catch (error) {
+          // Losing one usage row must not lose the user's answer.
+          request.log.error({ err: error }, 'recording AI usage failed');
+        }
       }
-    }
-  });
+    },
+  );
 }

@@ -7,7 +7,7 @@ import {
 } from '@planwright/sdk/model';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { optionalUser } from '../auth/optional-user.js';
-import { requireUser } from '../auth/require-user.js';
+import { requireUser, signedInFirst } from '../auth/require-user.js';
 import {
   canChangeBlueprint,
   canReadBlueprint,
@@ -195,6 +195,7 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
       method,
       url: '/api/v1/blueprints/:uuid/',
       bodyLimit: CONTENT_BODY_LIMIT,
+      onRequest: signedInFirst(sessions),
       handler: async (request, reply) => {
         const input = parseInput(blueprintPatchInput, request.body);
         const content = input.content === undefined ? undefined : normalizeContentInput(input.content);

@@ -8,6 +8,7 @@ import { allowedOrigins, SESSION_COOKIE } from '../auth/request-credentials.js';
 import type { SessionService } from '../auth/session-service.js';
 import { DATABASE_CHANNELS } from '../db/database-events.js';
 import { isSecretParameter } from '../http/log-redaction.js';
+import { handleSocketError } from '../http/socket-errors.js';
 import { uuidParam } from '../http/uuid-param.js';
 
 /**
@@ -71,6 +72,7 @@ export async function chatSocketRoutes(
   app.addHook('onClose', async () => stopListening());
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
+    errorHandler: handleSocketError,
     // Closing lets answers in flight finish and be stored (bounded by the shutdown timeout).
     preClose: async () => {
       await Promise.allSettled([...connections].map((connection) => connection.settled()));

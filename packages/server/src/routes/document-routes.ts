@@ -1,6 +1,6 @@
 import { outlineOf, progressOf } from '@planwright/sdk/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireUser } from '../auth/require-user.js';
+import { requireUser, signedInFirst } from '../auth/require-user.js';
 import { canReadBlueprint } from '../blueprints/blueprint-access.js';
 import { blueprintViewerOf } from '../blueprints/blueprint-viewer.js';
 import { documentContentFromBlueprint } from '../documents/document-from-blueprint.js';
@@ -127,6 +127,7 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
       method,
       url: '/api/v1/documents/:uuid/',
       bodyLimit: CONTENT_BODY_LIMIT,
+      onRequest: signedInFirst(sessions),
       handler: async (request, reply) => {
         const user = await requireUser(request, sessions);
         const id = documentIdOf(request);

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  conversionBudget,
   DOCUMENT_IMPORT_FORMATS,
   EXPORT_CONTENT_TYPES,
   EXPORT_FORMATS,
@@ -14,9 +15,10 @@ import type { DocumentJson } from '@planwright/sdk/model';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/require-user.js';
+import type { ConversionConfig } from '../config/config.js';
 import { documentDetailBody } from '../documents/document-view.js';
 import { writeDocument } from '../documents/write-document.js';
-import type { ConversionPool } from '../formats/conversion-pool.js';
+import type { ConversionPool, RunOptions } from '../formats/conversion-pool.js';
 import type { ConversionTokens } from '../formats/conversion-tokens.js';
 import { attachmentDisposition, conversionFailure, storableStrings } from '../formats/file-answers.js';
 import { readUpload } from '../formats/file-upload.js';
@@ -67,6 +69,29 @@ function documentIdOf(request: FastifyRequest<{ Params: DocumentParams }>): stri
   return id;
 }
 
+/** @internal {@link convert} for a check that does not wait (a file's type from its name). */
+export function convertSync<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw conversionFailure(error);
+  }
+}
+
+/**
+ * @internal Who a conversion is for and its time budget, scaled to the bytes it reads (the file for an
+ * import, the tree's JSON for an export), between `CONVERSION_TIMEOUT_MS` and `CONVERSION_MAX_TIMEOUT_MS`.
+ */
+export function conversionRunOptions(
+  config: ConversionConfig,
+  owner: string,
+  kind: 'import' | 'export',
+  bytes: number,
+): RunOptions {
+  const budget = conversionBudget(kind, bytes, { baseMs: config.timeoutMs, maxMs: config.maxTimeoutMs });
+  return { owner, timeoutMs: budget.timeoutMs, limitLabel: budget.label };
+}
+
 /** @internal Runs a conversion; a refused file answers its reason (shared with chat attachments). */
 export async function convert<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -90,6 +115,8 @@ function sendFile(reply: FastifyReply, format: ExportFormat, title: string, byte
  */
 export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
   const { storage, sessions, now, conversions, tokens, config } = deps;
+  const budgeted = (owner: string, kind: 'import' | 'export', bytes: number) =>
+    conversionRunOptions(config.conversion, owner, kind, bytes);
 
   /** `GET documents/{uuid}/export[?format=md|docx|pdf|html|json]`: the stored document as a file. */
   app.get<{ Params: DocumentParams }>('/api/v1/documents/:uuid/export', async (request, reply) => {
@@ -99,7 +126,10 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
     const doc = await storage.documents.findOwnedWithContentJson(id, user.id);
     if (!doc) throw notFound('document');
     const bytes = await convert(() =>
-      conversions.run({ kind: 'export', format, contentJson: doc.contentJson, title: doc.title }),
+      conversions.run(
+        { kind: 'export', format, contentJson: doc.contentJson, title: doc.title },
+        budgeted(user.id, 'export', doc.contentJson.length),
+      ),
     );
     return sendFile(reply, format, doc.title, bytes);
   });
@@ -122,19 +152,24 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
    */
   app.post(
     '/api/v1/apps/tiptap/convert/export/',
-    { bodyLimit: CONTENT_BODY_LIMIT },
+    {
+      bodyLimit: CONTENT_BODY_LIMIT,
+      // The token is checked before the body is read: an anonymous 5 MB body is not parsed.
+      onRequest: async (request) => {
+        await tokens.verify(request.headers.authorization);
+      },
+    },
     async (request, reply) => {
-      await tokens.verify(request.headers.authorization);
+      const userId = await tokens.verify(request.headers.authorization);
       const input = parseInput(conversionRequest, request.body);
       const content = normalizeContentInput(input.content);
       const title = input.title?.trim() ?? '';
+      const contentJson = JSON.stringify(content);
       const bytes = await convert(() =>
-        conversions.run({
-          kind: 'export',
-          format: input.format,
-          contentJson: JSON.stringify(content),
-          title,
-        }),
+        conversions.run(
+          { kind: 'export', format: input.format, contentJson, title },
+          budgeted(userId, 'export', contentJson.length),
+        ),
       );
       return sendFile(reply, input.format, title, bytes);
     },
@@ -153,17 +188,23 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
       const id = documentIdOf(request);
       const precondition = readIfMatch(request);
       if (!(await storage.documents.findOwnedHead(id, user.id))) throw notFound('document');
-      const upload = await readUpload(request, config.conversion.importMaxBytes);
-      const { mode } = parseInput(importFields, { mode: upload.mode ?? 'merge' });
-      const imported: ImportResult = await convert(async () => {
-        const format = requireImportFormat(upload.fileName, DOCUMENT_IMPORT_FORMATS);
-        return conversions.run({
-          kind: 'import',
-          format,
-          bytes: upload.bytes,
-          maxUnpackedBytes: config.conversion.maxUnpackedBytes,
-        });
+      // The file's type is judged by its name before a byte of it is read (415 for an .exe).
+      const upload = await readUpload(request, config.conversion.importMaxBytes, (fileName) => {
+        convertSync(() => requireImportFormat(fileName, DOCUMENT_IMPORT_FORMATS));
       });
+      const { mode } = parseInput(importFields, { mode: upload.mode ?? 'merge' });
+      const format = convertSync(() => requireImportFormat(upload.fileName, DOCUMENT_IMPORT_FORMATS));
+      const imported: ImportResult = await convert(() =>
+        conversions.run(
+          {
+            kind: 'import',
+            format,
+            bytes: upload.bytes,
+            maxUnpackedBytes: config.conversion.maxUnpackedBytes,
+          },
+          budgeted(user.id, 'import', upload.bytes.length),
+        ),
+      );
       const written = await retryStaleWrites(() =>
         storage.transaction(async (tx) => {
           const doc = await tx.documents.findOwnedHead(id, user.id, { forUpdate: true });

@@ -1,3 +1,4 @@
+import { exceedsCharacters } from '@planwright/sdk';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/require-user.js';
@@ -25,7 +26,7 @@ const organizationName = z
   .string({ error: 'Name must be text' })
   .trim()
   .min(1, { message: 'Name cannot be empty' })
-  .refine((value) => [...value].length <= ORGANIZATION_NAME_MAX_LENGTH, {
+  .refine((value) => !exceedsCharacters(value, ORGANIZATION_NAME_MAX_LENGTH), {
     message: `Name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`,
   })
   .refine((value) => !CONTROL_OR_LONE_SURROGATE.test(value), {

@@ -15,6 +15,8 @@ import {
 } from '@planwright/sdk/model';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { signedInFirst } from '../auth/require-user.js';
+import type { SessionService } from '../auth/session-service.js';
 import { blueprintSectionHost } from '../blueprints/blueprint-section-host.js';
 import { documentSectionHost } from '../documents/document-section-host.js';
 import { HttpError, parseInput } from '../http/http-error.js';
@@ -110,7 +112,7 @@ function settingsEdit(
  * model command to the stored tree and hands it to the parent's one write path (`host.write`), which
  * rebuilds the rows from the tree in the same transaction and answers the parent's new `ETag`.
  */
-function registerSectionRoutes(app: FastifyInstance, host: SectionHost): void {
+function registerSectionRoutes(app: FastifyInstance, host: SectionHost, sessions: SessionService): void {
   const base = `/api/v1/${host.kind}s/:uuid/sections`;
   const parentIdOf = (request: FastifyRequest<{ Params: { uuid: string } }>) => {
     const id = uuidParam(request.params.uuid);
@@ -201,7 +203,8 @@ function registerSectionRoutes(app: FastifyInstance, host: SectionHost): void {
   /** `PUT {res}/{uuid}/sections/{sid}/content/`: replaces the section's node in the tree (same uuid). */
   app.put<{ Params: SectionParams }>(
     `${base}/:sid/content/`,
-    { bodyLimit: CONTENT_BODY_LIMIT },
+    // Both hosts write only for a signed-in user: checked before the body is read.
+    { bodyLimit: CONTENT_BODY_LIMIT, onRequest: signedInFirst(sessions) },
     async (request, reply) => {
       const id = parentIdOf(request);
       const sid = sectionIdOf(request);
@@ -332,6 +335,6 @@ function registerSectionRoutes(app: FastifyInstance, host: SectionHost): void {
 
 /** The section and subsection calls under `documents/{uuid}/` and `blueprints/{uuid}/`. */
 export function sectionRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void {
-  registerSectionRoutes(app, documentSectionHost(deps));
-  registerSectionRoutes(app, blueprintSectionHost(deps));
+  registerSectionRoutes(app, documentSectionHost(deps), deps.sessions);
+  registerSectionRoutes(app, blueprintSectionHost(deps), deps.sessions);
 }

@@ -1,3 +1,4 @@
+import { exceedsCharacters } from '@planwright/sdk';
 import { z } from 'zod';
 import type { AppSettingRepository } from '../storage/app-setting-repository.js';
 
@@ -16,7 +17,7 @@ export const globalSystemPromptText = z
   .string()
   .trim()
   .min(1, { message: 'must not be empty' })
-  .refine((value) => [...value].length <= GLOBAL_SYSTEM_PROMPT_MAX_LENGTH, {
+  .refine((value) => !exceedsCharacters(value, GLOBAL_SYSTEM_PROMPT_MAX_LENGTH), {
     message: `must be at most ${GLOBAL_SYSTEM_PROMPT_MAX_LENGTH.toLocaleString('en')} characters`,
   })
   .refine((value) => !CONTROL_EXCEPT_LINE_BREAKS.test(value), {

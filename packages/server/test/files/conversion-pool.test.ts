@@ -7,11 +7,13 @@ import { ConversionBusyError, ConversionPool, type PoolTimers } from '../../src/
 /** Timers fired by the test: a time-out never needs a real wait. */
 function manualTimers() {
   const pending = new Map<number, () => void>();
+  const delays = new Map<number, number>();
   let next = 1;
   const timers: PoolTimers = {
-    setTimeout: (callback) => {
+    setTimeout: (callback, ms) => {
       const id = next++;
       pending.set(id, callback);
+      delays.set(id, ms);
       return id;
     },
     clearTimeout: (handle) => {
@@ -25,6 +27,15 @@ function manualTimers() {
       pending.clear();
       for (const callback of callbacks) callback();
     },
+    /** Fires only the timers set for `ms` (a queue-time limit, not the running jobs' limits). */
+    fireSetFor: (ms: number) => {
+      const due = [...pending].filter(([id]) => delays.get(id) === ms);
+      for (const [id, callback] of due) {
+        pending.delete(id);
+        callback();
+      }
+      return due.length;
+    },
     get pending() {
       return pending.size;
     },
@@ -37,6 +48,8 @@ const markdown = (text: string) => ({
   bytes: new TextEncoder().encode(text),
   maxUnpackedBytes: 50 * 1024 * 1024,
 });
+
+const ALICE = { owner: 'alice' };
 
 let pool: ConversionPool | undefined;
 afterEach(async () => {
@@ -57,15 +70,18 @@ describe('ConversionPool', () => {
   it('converts in a worker thread and clears the job’s timer', async () => {
     const clock = manualTimers();
     pool = new ConversionPool({ size: 1, timeoutMs: 10_000, timers: clock.timers });
-    const result = await pool.run(markdown('# Market\n\nText'));
+    const result = await pool.run(markdown('# Market\n\nText'), ALICE);
     expect(result.document.content[0]?.content[0]).toMatchObject({ type: 'sectionHeading' });
     expect(clock.pending).toBe(0);
-    const exported = await pool.run({
-      kind: 'export',
-      format: 'md',
-      contentJson: JSON.stringify(result.document),
-      title: 'T',
-    });
+    const exported = await pool.run(
+      {
+        kind: 'export',
+        format: 'md',
+        contentJson: JSON.stringify(result.document),
+        title: 'T',
+      },
+      ALICE,
+    );
     expect(new TextDecoder().decode(exported)).toContain('# Market');
   });
 
@@ -73,14 +89,17 @@ describe('ConversionPool', () => {
     const clock = manualTimers();
     pool = new ConversionPool({ size: 1, timeoutMs: 10_000, timers: clock.timers });
     const big = readFileSync(corpusPath('docx/poi-bug65649-very-large.docx'));
-    const slow = pool.run({ kind: 'import', format: 'docx', bytes: big, maxUnpackedBytes: 50 * 1024 * 1024 });
+    const slow = pool.run(
+      { kind: 'import', format: 'docx', bytes: big, maxUnpackedBytes: 50 * 1024 * 1024 },
+      ALICE,
+    );
     clock.fireAll();
     const error = await rejectionOf(slow);
     expect(FormatError.isInstance(error) && [error.reason, error.message]).toEqual([
       'timed_out',
       'The conversion took longer than 10 s and was stopped.',
     ]);
-    const after = await pool.run(markdown('# Still works'));
+    const after = await pool.run(markdown('# Still works'), ALICE);
     expect(after.document.content).toHaveLength(1);
   });
 
@@ -88,16 +107,16 @@ describe('ConversionPool', () => {
     pool = new ConversionPool({ size: 1, timeoutMs: 10_000 });
     const encrypted = readFileSync(corpusPath('docx-malformed/poi-bug53475-password-is-pass.docx'));
     const error = await rejectionOf(
-      pool.run({ kind: 'import', format: 'docx', bytes: encrypted, maxUnpackedBytes: 1024 * 1024 }),
+      pool.run({ kind: 'import', format: 'docx', bytes: encrypted, maxUnpackedBytes: 1024 * 1024 }, ALICE),
     );
     expect(FormatError.isInstance(error) && error.reason).toBe('encrypted');
   });
 
   it('queues jobs in order beyond its size and refuses more than maxQueued', async () => {
     pool = new ConversionPool({ size: 1, timeoutMs: 10_000, maxQueued: 1 });
-    const first = pool.run(markdown('# One'));
-    const second = pool.run(markdown('# Two'));
-    const third = await rejectionOf(pool.run(markdown('# Three')));
+    const first = pool.run(markdown('# One'), ALICE);
+    const second = pool.run(markdown('# Two'), ALICE);
+    const third = await rejectionOf(pool.run(markdown('# Three'), ALICE));
     expect(third).toBeInstanceOf(ConversionBusyError);
     const titles = await Promise.all([first, second]);
     expect(titles.map((r) => JSON.stringify(r.document))).toEqual([
@@ -106,13 +125,54 @@ describe('ConversionPool', () => {
     ]);
   });
 
+  it('a job runs under its own budget, and its time-out says which limit it hit', async () => {
+    const clock = manualTimers();
+    pool = new ConversionPool({ size: 1, timeoutMs: 10_000, timers: clock.timers });
+    const big = readFileSync(corpusPath('docx/poi-bug65649-very-large.docx'));
+    const slow = pool.run(
+      { kind: 'import', format: 'docx', bytes: big, maxUnpackedBytes: 50 * 1024 * 1024 },
+      { owner: 'alice', timeoutMs: 37_800, limitLabel: 'the limit for a 464 KB file' },
+    );
+    expect(clock.fireSetFor(37_800)).toBe(1);
+    const error = await rejectionOf(slow);
+    expect(FormatError.isInstance(error) && error.message).toBe(
+      'The conversion took longer than 37.8 s (the limit for a 464 KB file) and was stopped.',
+    );
+  });
+
+  it('refuses a user over their cap with a retry time, while another user still gets in', async () => {
+    const clock = manualTimers();
+    pool = new ConversionPool({ size: 1, timeoutMs: 10_000, maxPerOwner: 2, timers: clock.timers });
+    const first = pool.run(markdown('# One'), ALICE);
+    const second = pool.run(markdown('# Two'), ALICE);
+    const third = await rejectionOf(pool.run(markdown('# Three'), ALICE));
+    expect(third instanceof ConversionBusyError && [third.reason, third.retryAfterSeconds]).toEqual([
+      'owner_limit',
+      10,
+    ]);
+    const bob = pool.run(markdown('# Bob'), { owner: 'bob' });
+    expect((await bob).document.content).toHaveLength(1);
+    await Promise.all([first, second]);
+  });
+
+  it('a job that waited past the queue-time limit fails busy; the running one is untouched', async () => {
+    const clock = manualTimers();
+    pool = new ConversionPool({ size: 1, timeoutMs: 10_000, queueTimeoutMs: 30_000, timers: clock.timers });
+    const running = pool.run(markdown('# One'), ALICE);
+    const waiting = pool.run(markdown('# Two'), ALICE);
+    expect(clock.fireSetFor(30_000)).toBe(1);
+    const error = await rejectionOf(waiting);
+    expect(error instanceof ConversionBusyError && error.reason).toBe('queue_timeout');
+    expect((await running).document.content).toHaveLength(1);
+  });
+
   it('close() fails waiting and running jobs and refuses new ones', async () => {
     pool = new ConversionPool({ size: 1, timeoutMs: 10_000 });
-    const running = expect(pool.run(markdown('# One'))).rejects.toThrow(/closed/);
-    const waiting = expect(pool.run(markdown('# Two'))).rejects.toThrow(/closed/);
+    const running = expect(pool.run(markdown('# One'), ALICE)).rejects.toThrow(/closed/);
+    const waiting = expect(pool.run(markdown('# Two'), ALICE)).rejects.toThrow(/closed/);
     await pool.close();
     await running;
     await waiting;
-    await expect(pool.run(markdown('# Three'))).rejects.toThrow(/closed/);
+    await expect(pool.run(markdown('# Three'), ALICE)).rejects.toThrow(/closed/);
   });
 });
