@@ -14,6 +14,13 @@ export {
   isFormatErrorReason,
 } from '../errors/format-error.js';
 export {
+  CONVERSION_MS_PER_MIB,
+  type ConversionBudget,
+  type ConversionBudgetRules,
+  conversionBudget,
+  DEFAULT_CONVERSION_BUDGET,
+} from './conversion-budget.js';
+export {
   DOCUMENT_IMPORT_FORMATS,
   EXPORT_CONTENT_TYPES,
   EXPORT_FORMATS,
