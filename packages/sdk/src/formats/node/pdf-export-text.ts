@@ -84,3 +84,37 @@ export function standardFontText(text: string): string {
   }
   return out;
 }
+
+/** The longest run without a break that pdfmake lays out as one piece (a full line holds about 90). */
+export const MAX_UNBROKEN_PIECE = 64;
+
+/**
+ * `text` cut into pieces so that no run of non-space characters in one piece is longer than `max`:
+ * pdfmake glues the pieces back together (no break, no added character, so the page looks the same),
+ * but it measures and hard-wraps each piece on its own. One 80,000-character word as a single piece is
+ * re-measured whole for every line it fills (quadratic: 14 s); as pieces it is linear.
+ */
+export function unbrokenPieces(text: string, max = MAX_UNBROKEN_PIECE): string[] {
+  if (text.length <= max) return [text];
+  const pieces: string[] = [];
+  let start = 0;
+  let run = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    // Spaces and line breaks are where pdfmake breaks by itself.
+    if (unit === 0x20 || unit === 0x0a) {
+      run = 0;
+      continue;
+    }
+    run += 1;
+    // Never between the halves of a surrogate pair.
+    const splitsPair = unit >= 0xdc00 && unit <= 0xdfff;
+    if (run > max && !splitsPair) {
+      pieces.push(text.slice(start, index));
+      start = index;
+      run = 1;
+    }
+  }
+  pieces.push(text.slice(start));
+  return pieces;
+}

@@ -25,7 +25,7 @@ import {
   sectionTitle,
   subsectionTitle,
 } from './export-blocks.js';
-import { standardFontText } from './pdf-export-text.js';
+import { standardFontText, unbrokenPieces } from './pdf-export-text.js';
 
 /** Options of {@link documentToPdf}. */
 export type PdfExportOptions = FileExportOptions;
@@ -100,14 +100,15 @@ function inlineTexts(content: readonly InlineJson[] | undefined): ContentText[] 
     ];
     const href = linkHrefOf(marks);
     const linked = href !== undefined && isAllowedLinkHref(href);
-    parts.push({
-      text: standardFontText(inline.text),
+    const style = {
       ...(hasMark(marks, 'bold') ? { bold: true } : {}),
       ...(hasMark(marks, 'italic') ? { italics: true } : {}),
       ...(hasMark(marks, 'code') ? { font: 'Courier', fontSize: 9.5 } : {}),
       ...(linked ? { link: href, style: 'link' } : {}),
       ...(decoration.length > 0 ? { decoration: linked ? ['underline', ...decoration] : decoration } : {}),
-    });
+    } satisfies Omit<ContentText, 'text'>;
+    // Over-long words in pieces keep layout linear (see unbrokenPieces).
+    for (const text of unbrokenPieces(standardFontText(inline.text))) parts.push({ text, ...style });
   }
   // pdfmake lays out an empty paragraph as nothing; a space keeps its line.
   return parts.length > 0 ? parts : [{ text: ' ' }];
@@ -150,7 +151,10 @@ function block(node: BlockJson, quoteDepth = 0): Content {
       };
     case 'codeBlock': {
       const code = standardFontText((node.content ?? []).map((child) => child.text).join(''));
-      return { text: code === '' ? ' ' : code, style: 'code' };
+      return {
+        text: code === '' ? ' ' : unbrokenPieces(code).map((text) => ({ text })),
+        style: 'code',
+      };
     }
     case 'horizontalRule':
       return {
