@@ -34,6 +34,22 @@ export async function requireUser(request: FastifyRequest, sessions: SessionServ
  */
 export function signedInFirst(sessions: SessionService): onRequestAsyncHookHandler {
   return async (request) => {
-    await requireUser(request, sessions);
+    try {
+      await requireUser(request, sessions);
+    } catch (error) {
+      throw closingUnreadBody(error);
+    }
   };
+}
+
+/**
+ * A refusal answered before the body was read, with `Connection: close`: otherwise Node would read
+ * the unread body off the socket to keep the connection (5 MB each, for nothing).
+ */
+export function closingUnreadBody(error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  return new HttpError(error.statusCode, error.code, error.message, error.errors, {
+    ...error.headers,
+    connection: 'close',
+  });
 }

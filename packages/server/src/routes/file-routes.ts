@@ -14,7 +14,7 @@ import {
 import type { DocumentJson } from '@planwright/sdk/model';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireUser } from '../auth/require-user.js';
+import { closingUnreadBody, requireUser, signedInFirst } from '../auth/require-user.js';
 import type { ConversionConfig } from '../config/config.js';
 import { documentDetailBody } from '../documents/document-view.js';
 import { writeDocument } from '../documents/write-document.js';
@@ -156,7 +156,11 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
       bodyLimit: CONTENT_BODY_LIMIT,
       // The token is checked before the body is read: an anonymous 5 MB body is not parsed.
       onRequest: async (request) => {
-        await tokens.verify(request.headers.authorization);
+        try {
+          await tokens.verify(request.headers.authorization);
+        } catch (error) {
+          throw closingUnreadBody(error);
+        }
       },
     },
     async (request, reply) => {
@@ -183,61 +187,69 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
      * `POST documents/{uuid}/import/` multipart `file` (.docx or .md) and `mode` (`merge`, the default, or
      * `replace`); honours `If-Match`. Answers the updated document plus `import_report`.
      */
-    scope.post<{ Params: DocumentParams }>('/api/v1/documents/:uuid/import/', async (request, reply) => {
-      const user = await requireUser(request, sessions);
-      const id = documentIdOf(request);
-      const precondition = readIfMatch(request);
-      if (!(await storage.documents.findOwnedHead(id, user.id))) throw notFound('document');
-      // The file's type is judged by its name before a byte of it is read (415 for an .exe).
-      const upload = await readUpload(request, config.conversion.importMaxBytes, (fileName) => {
-        convertSync(() => requireImportFormat(fileName, DOCUMENT_IMPORT_FORMATS));
-      });
-      const { mode } = parseInput(importFields, { mode: upload.mode ?? 'merge' });
-      const format = convertSync(() => requireImportFormat(upload.fileName, DOCUMENT_IMPORT_FORMATS));
-      const imported: ImportResult = await convert(() =>
-        conversions.run(
-          {
-            kind: 'import',
-            format,
-            bytes: upload.bytes,
-            maxUnpackedBytes: config.conversion.maxUnpackedBytes,
-          },
-          budgeted(user.id, 'import', upload.bytes.length),
-        ),
-      );
-      const written = await retryStaleWrites(() =>
-        storage.transaction(async (tx) => {
-          const doc = await tx.documents.findOwnedHead(id, user.id, { forUpdate: true });
-          if (!doc) throw notFound('document');
-          assertRevision(precondition, doc.revision, 'document');
-          const current = JSON.parse(await tx.documents.contentJsonOf(doc.id)) as DocumentJson;
-          const merged = mergeImportedDocument(current, storableStrings(imported.document), mode);
-          const content = importedContent(merged);
-          const result = await writeDocument(
-            tx,
-            doc,
-            { content },
+    scope.post<{ Params: DocumentParams }>(
+      '/api/v1/documents/:uuid/import/',
+      { onRequest: signedInFirst(sessions) },
+      async (request, reply) => {
+        const user = await requireUser(request, sessions);
+        const id = documentIdOf(request);
+        const precondition = readIfMatch(request);
+        if (!(await storage.documents.findOwnedHead(id, user.id))) throw notFound('document');
+        // The file's type is judged by its name before a byte of it is read (415 for an .exe).
+        const upload = await readUpload(request, config.conversion.importMaxBytes, (fileName) => {
+          try {
+            requireImportFormat(fileName, DOCUMENT_IMPORT_FORMATS);
+          } catch (error) {
+            throw closingUnreadBody(conversionFailure(error));
+          }
+        });
+        const { mode } = parseInput(importFields, { mode: upload.mode ?? 'merge' });
+        const format = convertSync(() => requireImportFormat(upload.fileName, DOCUMENT_IMPORT_FORMATS));
+        const imported: ImportResult = await convert(() =>
+          conversions.run(
             {
-              actor: user,
-              now: now(),
-              event: {
-                verb: 'imported',
-                message: `imported ${JSON.stringify(upload.fileName)} into the document (${mode})`,
-                level: 1,
-              },
+              kind: 'import',
+              format,
+              bytes: upload.bytes,
+              maxUnpackedBytes: config.conversion.maxUnpackedBytes,
             },
-          );
-          return { ...result, contentJson: result.contentJson ?? JSON.stringify(content) };
-        }),
-      );
-      setRevisionTag(reply, written.document.revision);
-      return sendJson(
-        reply,
-        documentDetailBody(written.document, written.contentJson, written.sections, {
-          import_report: imported.report,
-        }),
-      );
-    });
+            budgeted(user.id, 'import', upload.bytes.length),
+          ),
+        );
+        const written = await retryStaleWrites(() =>
+          storage.transaction(async (tx) => {
+            const doc = await tx.documents.findOwnedHead(id, user.id, { forUpdate: true });
+            if (!doc) throw notFound('document');
+            assertRevision(precondition, doc.revision, 'document');
+            const current = JSON.parse(await tx.documents.contentJsonOf(doc.id)) as DocumentJson;
+            const merged = mergeImportedDocument(current, storableStrings(imported.document), mode);
+            const content = importedContent(merged);
+            const result = await writeDocument(
+              tx,
+              doc,
+              { content },
+              {
+                actor: user,
+                now: now(),
+                event: {
+                  verb: 'imported',
+                  message: `imported ${JSON.stringify(upload.fileName)} into the document (${mode})`,
+                  level: 1,
+                },
+              },
+            );
+            return { ...result, contentJson: result.contentJson ?? JSON.stringify(content) };
+          }),
+        );
+        setRevisionTag(reply, written.document.revision);
+        return sendJson(
+          reply,
+          documentDetailBody(written.document, written.contentJson, written.sections, {
+            import_report: imported.report,
+          }),
+        );
+      },
+    );
   });
 }
 

@@ -111,6 +111,8 @@ describe('the session is checked before a large body is read', () => {
       expect(answer.status, answer.body).toBe(401);
       expect(JSON.parse(answer.body)).toMatchObject({ code: 'not_authenticated' });
       expect(answer.sentBeforeAnswer).toBeLessThan(FOUR_POINT_NINE_MB);
+      // The connection closes, so the server does not read the rest of the body to keep it.
+      expect(answer.headers.connection).toBe('close');
     });
   }
 
@@ -168,6 +170,7 @@ describe('an upload’s type is judged before it is read', () => {
     );
     expect(answer.status, answer.body).toBe(415);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'unsupported_format' });
+    expect(answer.headers.connection).toBe('close');
     expect(answer.sentBeforeAnswer).toBeLessThan(19 * 1024 * 1024);
   });
 
