@@ -26,6 +26,7 @@ const BENCHES = [
   'chat-relay.mjs',
   'chat-first-character.mjs',
   'load.mjs',
+  'hostile-load.mjs',
 ];
 const only = process.argv.slice(2);
 
