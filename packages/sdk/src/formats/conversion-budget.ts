@@ -21,6 +21,7 @@ export const CONVERSION_MS_PER_MIB = { import: 60_000, export: 10_000 } as const
 
 /** A conversion's time limit and the words that explain it in a time-out message. */
 export interface ConversionBudget {
+  /** How long the conversion may run, in milliseconds. */
   timeoutMs: number;
   /** E.g. "the limit for a 464 KB file: 10 s plus 60 s per MB, at most 120 s". */
   label: string;
