@@ -18,7 +18,8 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * working directory; tsup resolves relative ones against `process.cwd()`.
  */
 export const cliBuildOptions = {
-  entry: { cli: here('./src/cli.ts') },
+  // The convert worker is an entry of its own: a worker thread loads it by file name (convert-in-worker.ts).
+  entry: { cli: here('./src/cli.ts'), 'convert-worker': here('./src/transfer/convert-worker.ts') },
   outDir: here('./dist'),
   tsconfig: here('./tsconfig.json'),
   // tsup reads `dependencies` from the package.json in `process.cwd()`; name ours explicitly.

@@ -84,7 +84,7 @@ describe('planwright convert', () => {
       expect(markdown, input).toContain('[founders](https://example.com/founders)');
     }
     expect((await readdir(dir.path)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
-  });
+  }, 180_000);
 
   it('reads a real .docx into Markdown', async () => {
     const result = await cli('convert', corpusPath('docx/pandoc-headers.docx'), '-o', path('headers.md'));
@@ -198,6 +198,33 @@ describe('planwright convert', () => {
     const result = await cli('convert', path('bad.json'), '-o', path('out.md'), '--json');
     expect(result.exitCode).toBe(1);
     expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'format_error' } });
+  });
+
+  it('stops a conversion over its time limit and says how to raise it (exit 1)', async () => {
+    // A 1 ms limit on the 180-page .docx: the import cannot finish in time, whatever the machine.
+    const result = await cli(
+      'convert',
+      corpusPath('docx/poi-bug65649-very-large.docx'),
+      '-o',
+      path('large.md'),
+      '--time-limit',
+      '0.001',
+    );
+    expect(result).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(result.stderr).toContain(
+      'The import took longer than 0 s (the limit --time-limit set) and was stopped; --time-limit <seconds> raises it.',
+    );
+    expect(await readdir(dir.path)).toEqual(['plan.md']);
+  });
+
+  it('takes --time-limit none, and refuses a limit that is not a number of seconds (exit 2)', async () => {
+    const ok = await cli('convert', path('plan.md'), '-o', path('plan.pdf'), '--time-limit', 'none');
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    for (const bad of ['0', '-5', 'soon', '']) {
+      const result = await cli('convert', path('plan.md'), '-o', path('x.md'), '--time-limit', bad);
+      expect(result.exitCode, bad).toBe(2);
+      expect(result.stderr).toContain('--time-limit');
+    }
   });
 
   it('says when the input cannot be read', async () => {

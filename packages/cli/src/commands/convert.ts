@@ -11,6 +11,7 @@ const convertInput = (z: Zod) =>
     format: z.string().optional(),
     title: z.string().optional(),
     force: z.boolean().default(false),
+    timeLimit: z.string().optional(),
   });
 
 /**
@@ -37,6 +38,10 @@ export function registerConvertCommand(program: Command, io: CliIo): void {
       "the document's title (title page, HTML <title>; default: the input file's name)",
     )
     .option('--force', 'replace the output file if it exists')
+    .option(
+      '--time-limit <seconds>',
+      'how long the import and the export may each take (default: the server’s limits, 10 s plus 60 s per MB of input, at most 120 s), or none',
+    )
     .action(async (_input: string, _options: unknown, command: Command) => {
       const input = await parseCommandInput(command, convertInput);
       const { convertFile } = await import('../transfer/convert-file.js');

@@ -23,6 +23,8 @@ export interface ConvertInput {
   format?: string | undefined;
   title?: string | undefined;
   force: boolean;
+  /** `--time-limit`: seconds each step (import, export) may take, or `none`; default: the server's budgets. */
+  timeLimit?: string | undefined;
 }
 
 /** What `planwright convert … --json` prints. */
@@ -68,12 +70,20 @@ export async function convertFile(io: CliIo, input: ConvertInput): Promise<void>
     await ensureWritable(input.output, input.force);
   }
 
+  const timeLimitMs = timeLimitOf(input.timeLimit);
   const bytes = await readInputFile(input.input);
-  const { importDocument, exportDocument } = await import('@planwright/sdk/formats/node');
-  const { document, report, title: fileTitle } = await importDocument(bytes, from);
+  const { convertInWorker } = await import('./convert-in-worker.js');
   // A .docx names its own title (its title page); else the input's base name.
-  const title = input.title ?? fileTitle ?? basename(input.input, extname(input.input));
-  const converted = await exportDocument(document, to, { title });
+  const { bytes: converted, report } = await convertInWorker(
+    {
+      bytes,
+      from,
+      to,
+      title: input.title,
+      fallbackTitle: basename(input.input, extname(input.input)),
+    },
+    { timeLimitMs },
+  );
 
   if (!input.json) for (const note of report.notes) io.stderr.write(`note: ${noteText(note)}\n`);
   if (toStdout) {
@@ -95,3 +105,20 @@ export async function convertFile(io: CliIo, input: ConvertInput): Promise<void>
       `Converted ${terminalText(input.input)} (${from}) to ${terminalText(input.output)} (${to}, ${formatSize(converted.length)}).`,
   );
 }
+
+/**
+ * `--time-limit`: seconds (a positive number) or `none`; absent, the server's budgets apply (undefined).
+ * @throws UsageError for anything else.
+ */
+function timeLimitOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim().toLowerCase() === 'none') return Number.POSITIVE_INFINITY;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0 || value.trim() === '') {
+    throw new UsageError(`--time-limit: "${value}" is not a number of seconds; use e.g. 300, or none`, {
+      suggestion: HINT,
+    });
+  }
+  return Math.round(seconds * 1000);
+}
+
