@@ -7,7 +7,7 @@ import {
   capAttachmentText,
   decodeAttachmentText,
 } from '../ai/chat/chat-attachments.js';
-import { requireUser } from '../auth/require-user.js';
+import { requireUser, signedInFirst } from '../auth/require-user.js';
 import type { ConversionPool } from '../formats/conversion-pool.js';
 import { readUpload } from '../formats/file-upload.js';
 import { HttpError } from '../http/http-error.js';
@@ -30,7 +30,7 @@ export function aiAttachmentRoutes(
   const { sessions, conversions, config } = deps;
   app.register(async (scope) => {
     await scope.register(fastifyMultipart);
-    scope.post('/api/v1/apps/ai/attachments/', async (request) => {
+    scope.post('/api/v1/apps/ai/attachments/', { onRequest: signedInFirst(sessions) }, async (request) => {
       const user = await requireUser(request, sessions);
       const unsupported = () =>
         new HttpError(400, 'unsupported_format', 'Only .md, .txt and .docx files can be attached.');
