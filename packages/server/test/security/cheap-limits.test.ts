@@ -88,7 +88,7 @@ async function send(method: string, path: string, headers: Record<string, string
 const FOUR_POINT_NINE_MB = Math.round(4.9 * 1024 * 1024);
 const jsonStart = Buffer.from(`{"description":"${'x'.repeat(64 * 1024)}`);
 
-describe('the session is checked before a large body is read', () => {
+describe('SEC-L1: the session is checked before a large body is read', () => {
   const routes = [
     ['PATCH', '/api/v1/documents/00000000-0000-4000-8000-000000000000/'],
     ['PUT', '/api/v1/documents/00000000-0000-4000-8000-000000000000/'],
@@ -153,7 +153,7 @@ describe('the session is checked before a large body is read', () => {
   });
 });
 
-describe('an upload’s type is judged before it is read', () => {
+describe('SEC-L2: an upload’s type is judged before it is read', () => {
   it('a 19 MB .exe import answers 415 before its bytes are sent', async () => {
     const doc = await createDocument(t, ada);
     const boundary = '----planwright-test-boundary';
@@ -189,7 +189,7 @@ describe('an upload’s type is judged before it is read', () => {
   });
 });
 
-describe('JSON bodies must be valid UTF-8', () => {
+describe('SEC-L3: JSON bodies must be valid UTF-8', () => {
   it('invalid UTF-8 answers 400 invalid_utf8 and stores nothing', async () => {
     const doc = await createDocument(t, ada);
     const body = Buffer.concat([
@@ -246,7 +246,7 @@ describe('JSON bodies must be valid UTF-8', () => {
   });
 });
 
-describe('text limits count characters only when the length leaves it open', () => {
+describe('SEC-L4: text limits count characters only when the length leaves it open', () => {
   const patchDescription = async (description: string) => {
     const doc = await createDocument(t, ada);
     return send(
@@ -271,7 +271,7 @@ describe('text limits count characters only when the length leaves it open', () 
   });
 });
 
-describe('conversion limits over HTTP', () => {
+describe('SEC-L6: conversion limits over HTTP', () => {
   it('too many of a user’s own conversions answer 429 with Retry-After; a full queue 503', () => {
     const own = conversionFailure(new ConversionBusyError('owner_limit', 'You have 4…', 10));
     expect(own instanceof HttpError && [own.statusCode, own.code, own.headers]).toEqual([
@@ -287,7 +287,7 @@ describe('conversion limits over HTTP', () => {
   });
 });
 
-describe('socket protocol errors', () => {
+describe('SEC-L5: socket protocol errors', () => {
   it('a frame over the size limit is logged once at warn, with its code and no stack', async () => {
     const doc = await createDocument(t, ada);
     const url = `${base.replace('http', 'ws')}/ws/document/${doc.uuid}/chat/`;
