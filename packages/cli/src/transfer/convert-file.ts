@@ -121,4 +121,3 @@ function timeLimitOf(value: string | undefined): number | undefined {
   }
   return Math.round(seconds * 1000);
 }
-
