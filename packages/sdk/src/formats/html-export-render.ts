@@ -1,5 +1,5 @@
 import type { DOMOutputSpec, Mark, Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { isAllowedLinkHref } from '../model/link-href.js';
+import { isExportableLinkHref } from '../model/link-href.js';
 
 /**
  * ProseMirror's `DOMSerializer` without a DOM: the schema's own `toDOM` specs written out as an HTML
@@ -34,7 +34,7 @@ function attributesHtml(tag: string, attrs: Record<string, unknown>): string {
     // A link's href is checked again here, so a tree that bypassed normalisation still gets no script URL;
     // the editor's attribute order is kept, so the HTML stays the editor's.
     const href = entries.find(([name]) => name === 'href')?.[1];
-    const allowed = typeof href === 'string' && isAllowedLinkHref(href);
+    const allowed = typeof href === 'string' && isExportableLinkHref(href);
     const kept = entries.filter(([name]) => (name !== 'href' || allowed) && name !== 'rel');
     const at = entries.findIndex(([name]) => name === 'rel');
     kept.splice(at === -1 ? kept.length : Math.min(at, kept.length), 0, ['rel', EXPORTED_LINK_REL]);
@@ -79,6 +79,8 @@ function markSpec(mark: Mark): DOMOutputSpec {
 
 /** The opening and closing HTML of a mark's spec (marks wrap their content in one hole). */
 function markParts(mark: Mark): [string, string] {
+  // A link an export may not carry (M14) is written as its plain text, not as an `<a>` without href.
+  if (mark.type.name === 'link' && !isExportableLinkHref(mark.attrs.href)) return ['', ''];
   const marker = '\u0000hole\u0000';
   const html = renderSpec(markSpec(mark), () => marker);
   const at = html.indexOf(marker);

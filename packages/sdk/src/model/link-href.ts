@@ -92,3 +92,31 @@ export function isAllowedLinkHref(href: unknown): href is string {
   if (typeof href !== 'string' || href.replace(IGNORED_CHARACTERS, '') === '') return false;
   return schemeAllowed(schemeOf(href)) && schemeAllowed(schemeOf(decodeReferences(href)));
 }
+
+/** The schemes an exported file (.docx, PDF, HTML) may link to; everything else is written as plain text. */
+export const EXPORTED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto'];
+
+const exported = new Set(EXPORTED_LINK_SCHEMES);
+
+/**
+ * Whether an export (.docx, PDF, HTML) writes a link to `href` (model/SPEC.md M14): it passes
+ * {@link isAllowedLinkHref} and is either `http:`, `https:` or `mailto:` (any case) or an in-document
+ * `#anchor`. The editor holds more (relative paths, `tel:`, custom schemes), but in a file that leaves
+ * the editor a relative or scheme-less reference such as `\\host\share\x.docx` or `//host/x` is
+ * resolved by Word or a PDF viewer against the reader's machine or network (Word contacts the host on
+ * click), so it stays text.
+ */
+export function isExportableLinkHref(href: unknown): href is string {
+  if (!isAllowedLinkHref(href)) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a backslash or control character anywhere is refused.
+  if (/[\\\u0000-\u001F\u007F]/.test(href)) return false;
+  const compact = href.replace(IGNORED_CHARACTERS, '');
+  if (compact.startsWith('#')) return compact.length > 1;
+  const scheme = schemeOf(href);
+  return scheme !== null && exported.has(scheme.toLowerCase()) && schemeOf(decodeReferences(href)) === scheme;
+}
+
+/** Whether an exportable href points inside the document (`#anchor`) rather than to a URL. */
+export function isInDocumentLinkHref(href: string): boolean {
+  return href.replace(IGNORED_CHARACTERS, '').startsWith('#');
+}

@@ -92,6 +92,33 @@ describe('documentToDocx, read back without LibreOffice', () => {
     expect(xml).toMatch(/<w:rFonts w:ascii="Courier New"[^>]*\/>[\s\S]{0,200}? x</);
   });
 
+  it('F63: writes a UNC path, file:, a relative path or tel: as plain text; #anchor as an internal link', async () => {
+    const hostile = [
+      '\\\\host\\share\\x.docx',
+      '//host/share/x.docx',
+      'file:///C:/x.docx',
+      'x.docx',
+      'tel:+44123',
+    ];
+    const bytes = await documentToDocx(
+      documentOf(
+        section(1, 'Links', [
+          ...hostile.map((href, index) => paragraph(`p-${index}`, [text(`hostile ${index}`, [link(href)])])),
+          paragraph('p-mail', [text('mail', [link('mailto:ada@example.com')])]),
+          paragraph('p-anchor', [text('jump', [link('#market')])]),
+        ]),
+      ),
+      { creationDate: CREATED },
+    );
+    const rels = part(bytes, 'word/_rels/document.xml.rels');
+    expect(rels).toContain('Target="mailto:ada@example.com"');
+    for (const href of ['host', 'share', 'file:', 'x.docx', 'tel:']) expect(rels).not.toContain(href);
+    const xml = part(bytes, 'word/document.xml');
+    expect(xml.match(/<w:hyperlink /g)).toHaveLength(2);
+    expect(xml).toContain('<w:hyperlink w:history="1" w:anchor="market">');
+    for (let index = 0; index < hostile.length; index += 1) expect(xml).toContain(`hostile ${index}`);
+  });
+
   it('gives the same bytes for the same document and date, and another for another date', async () => {
     const first = await documentToDocx(document, { title: 'Plan', creationDate: CREATED });
     const second = await documentToDocx(document, { title: 'Plan', creationDate: CREATED });

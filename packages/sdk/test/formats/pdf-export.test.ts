@@ -120,6 +120,30 @@ describe('documentToPdf with the default-blueprint plan', () => {
     expect(pdf).not.toContain('javascript');
   });
 
+  it('F73: writes a UNC path, file:, a relative path, tel: and #anchor as plain text (M14)', async () => {
+    const hostile = [
+      '\\\\host\\share\\x.docx',
+      '//host/share/x.docx',
+      'file:///C:/x.docx',
+      'x.docx',
+      'tel:+44123',
+      '#market',
+    ];
+    const bytes = await documentToPdf(
+      documentOf(
+        section(1, 'Links', [
+          ...hostile.map((href, index) => paragraph(`p-${index}`, [text(`hostile ${index}`, [link(href)])])),
+          paragraph('p-mail', [text('mail', [link('mailto:ada@example.com')])]),
+        ]),
+      ),
+      { creationDate: CREATED },
+    );
+    const pdf = Buffer.from(bytes).toString('latin1');
+    expect(pdf.match(/\/URI \(/g)).toHaveLength(1);
+    expect(pdf).toContain('/URI (mailto:ada@example.com)');
+    for (const href of ['host', 'file:', 'x.docx', 'tel:', '#market']) expect(pdf).not.toContain(`(${href}`);
+  });
+
   it('gives the same bytes for the same document and date', async () => {
     const again = await documentToPdf(document, { title: 'Acme Business Plan', creationDate: CREATED });
     const info = await runTool('pdfinfo', [path]);

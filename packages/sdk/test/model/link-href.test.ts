@@ -1,5 +1,7 @@
 import { BLOCKED_LINK_SCHEMES, isAllowedLinkHref, STANDARD_LINK_SCHEMES } from '@planwright/sdk/model';
 import { describe, expect, it } from 'vitest';
+import { isExportableLinkHref } from '../../src/model/link-href.js';
+import { readCorpusFile } from '../support/corpus.js';
 
 describe('isAllowedLinkHref (M13)', () => {
   it.each(STANDARD_LINK_SCHEMES)('M13: allows the standard scheme %s, in any case', (scheme) => {
@@ -101,5 +103,53 @@ describe('isAllowedLinkHref (M13)', () => {
     [undefined, 'missing'],
   ] as [unknown, string][])('M13: refuses %j (%s)', (href, _label) => {
     expect(isAllowedLinkHref(href)).toBe(false);
+  });
+});
+
+describe('isExportableLinkHref (M14)', () => {
+  it.each([
+    'https://example.com/a?b=c#d',
+    'HTTP://example.com',
+    'http://example.com/x.docx',
+    'mailto:ada@example.com',
+    'MailTo:ada@example.com',
+    '#market-analysis',
+    ' #anchor',
+  ])('M14: an export links %j', (href) => {
+    expect(isExportableLinkHref(href)).toBe(true);
+  });
+
+  it.each([
+    ['\\\\host\\share\\x.docx', 'UNC path'],
+    ['\\\\?\\C:\\x.docx', 'UNC long path'],
+    ['//host/share/x.docx', 'protocol-relative'],
+    ['file:///C:/x.docx', 'file'],
+    ['FILE://host/share/x.docx', 'file, upper case'],
+    ['javascript:alert(1)', 'script'],
+    ['java\tscript:alert(1)', 'script with a tab'],
+    ['&#106;avascript:alert(1)', 'script as a character reference'],
+    ['tel:+441234567', 'tel: allowed in the editor, not in a file'],
+    ['ftp://example.com/x', 'ftp'],
+    ['ms-word:ofe|u|https://example.com/x.docx', 'Office URI scheme'],
+    ['custom-app:open', 'custom scheme'],
+    ['x.docx', 'relative path'],
+    ['/etc/passwd', 'absolute path'],
+    ['C:\\Users\\x.docx', 'drive path'],
+    ['https:\\\\host\\share', 'backslashes after a scheme'],
+    ['https://exa\u0000mple.com', 'control character'],
+    ['#', 'an empty anchor'],
+    ['', 'blank'],
+    [42, 'not a string'],
+  ] as [unknown, string][])('M14: an export writes %j as text (%s)', (href, _label) => {
+    expect(isExportableLinkHref(href)).toBe(false);
+  });
+
+  it('M14: every string of the naughty list that is exported passes the editor check and has an exported form', () => {
+    const naughty = JSON.parse(readCorpusFile('hostile-strings/blns.json')) as string[];
+    for (const value of naughty) {
+      if (!isExportableLinkHref(value)) continue;
+      expect(isAllowedLinkHref(value)).toBe(true);
+      expect(value.trim()).toMatch(/^(https?:|mailto:|#.)/i);
+    }
   });
 });

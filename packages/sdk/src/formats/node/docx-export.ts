@@ -5,6 +5,7 @@ import {
   ExternalHyperlink,
   HeadingLevel,
   type ILevelsOptions,
+  InternalHyperlink,
   LevelFormat,
   Packer,
   Paragraph,
@@ -21,7 +22,7 @@ import type {
   OrderedListJson,
   SubsectionJson,
 } from '../../model/document-json.js';
-import { isAllowedLinkHref } from '../../model/link-href.js';
+import { isExportableLinkHref, isInDocumentLinkHref } from '../../model/link-href.js';
 import {
   documentTitle,
   type FileExportOptions,
@@ -260,13 +261,20 @@ function inlineRuns(content: readonly InlineJson[] | undefined): ParagraphChild[
   const children: ParagraphChild[] = [];
   let link: { href: string; runs: TextRun[] } | undefined;
   const flush = () => {
-    if (link) children.push(new ExternalHyperlink({ link: link.href, children: link.runs }));
+    if (link) {
+      // An in-document link jumps to a bookmark of that name (Word ignores it when there is none).
+      children.push(
+        isInDocumentLinkHref(link.href)
+          ? new InternalHyperlink({ anchor: link.href.trim().slice(1), children: link.runs })
+          : new ExternalHyperlink({ link: link.href, children: link.runs }),
+      );
+    }
     link = undefined;
   };
   for (const inline of content ?? []) {
     const href = linkHrefOf(inline.marks);
     const run = inline.type === 'hardBreak' ? new TextRun({ break: 1 }) : textRun(inline.text, inline.marks);
-    if (href === undefined || !isAllowedLinkHref(href)) {
+    if (href === undefined || !isExportableLinkHref(href)) {
       flush();
       children.push(run);
       continue;

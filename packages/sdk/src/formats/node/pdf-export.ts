@@ -14,7 +14,7 @@ import type {
   OrderedListJson,
   SubsectionJson,
 } from '../../model/document-json.js';
-import { isAllowedLinkHref } from '../../model/link-href.js';
+import { isExportableLinkHref, isInDocumentLinkHref } from '../../model/link-href.js';
 import {
   documentTitle,
   type FileExportOptions,
@@ -99,7 +99,8 @@ function inlineTexts(content: readonly InlineJson[] | undefined): ContentText[] 
       ...(hasMark(marks, 'strike') ? (['lineThrough'] as const) : []),
     ];
     const href = linkHrefOf(marks);
-    const linked = href !== undefined && isAllowedLinkHref(href);
+    // The PDF has no named destinations for a `#anchor`, and a viewer would resolve it as a file: text.
+    const linked = href !== undefined && isExportableLinkHref(href) && !isInDocumentLinkHref(href);
     const style = {
       ...(hasMark(marks, 'bold') ? { bold: true } : {}),
       ...(hasMark(marks, 'italic') ? { italics: true } : {}),
