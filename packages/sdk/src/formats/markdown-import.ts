@@ -1,4 +1,4 @@
-import type Token from 'markdown-it/lib/token.mjs';
+import Token from 'markdown-it/lib/token.mjs';
 import { FormatError } from '../errors/format-error.js';
 import { MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_NODES } from '../model/document-json.js';
 import { isAllowedLinkHref } from '../model/link-href.js';
@@ -53,6 +53,10 @@ class MarkdownReader {
   flattened = 0;
   private htmlBlocks = 0;
   private htmlTags = 0;
+  /** Closed comments inside raw HTML blocks that had text: dropped with it, and said so. */
+  private htmlComments = 0;
+  /** Comments opened with `<!--` and never closed, whose text was read as Markdown instead (F7a). */
+  private unclosedComments = 0;
 
   private count(): void {
     this.nodes += 1;
@@ -104,6 +108,7 @@ class MarkdownReader {
         }
         continue;
       }
+      if (token.type === 'html_block' && this.reopenUnclosedComment(tokens, index)) continue;
       const [blocks, next] = this.readBlock(tokens, index, TOP_BLOCK_DEPTH);
       index = next;
       if (blocks.length > 0) append(target(), blocks);
@@ -217,7 +222,9 @@ class MarkdownReader {
         this.count();
         return [[{ type: 'horizontalRule' }], index + 1];
       case 'html_block': {
+        if (this.reopenUnclosedComment(tokens, index)) return [[], index];
         this.htmlBlocks += 1;
+        this.htmlComments += commentsWithText(token.content);
         const text = htmlText(token.content);
         if (text === '') return [[], index + 1];
         this.count();
@@ -226,6 +233,30 @@ class MarkdownReader {
       default:
         return [[], index + 1];
     }
+  }
+
+  /**
+   * An HTML block holding a `<!--` with no `-->` after it runs to the end of the file (or of its quote or
+   * list item), so the comment would swallow everything after it (F7a). The opener is dropped and what
+   * follows it is parsed again as Markdown, its tokens put in place of the block; the next `<!--`s are
+   * escaped, so this happens once per block and the time stays linear. Returns whether it did.
+   */
+  reopenUnclosedComment(tokens: Token[], index: number): boolean {
+    const token = tokens[index] as Token;
+    const opener = unclosedCommentAt(token.content);
+    if (opener === -1) return false;
+    this.unclosedComments += 1;
+    const before = token.content.slice(0, opener);
+    const rest = token.content.slice(opener + 4).replace(/<!--/g, '\\<!--');
+    const replacement: Token[] = [];
+    if (htmlText(before) !== '') {
+      const head = new Token('html_block', '', 0);
+      head.content = before;
+      replacement.push(head);
+    }
+    for (const next of markdownParser().parse(rest, {})) replacement.push(next);
+    spliceTokens(tokens, index, replacement);
+    return true;
   }
 
   /** Blocks up to the `close` token; returns them and the index after it. */
@@ -303,9 +334,21 @@ class MarkdownReader {
     const parts: string[] = [];
     if (frontMatter) parts.push('the front matter');
     if (this.htmlBlocks > 0)
-      parts.push(`the tags of ${counted(this.htmlBlocks, 'raw HTML block')} (their text was kept)`);
+      parts.push(
+        `the tags of ${counted(this.htmlBlocks, 'raw HTML block')} (their text was kept${
+          this.htmlComments > 0
+            ? `, but not that of ${counted(this.htmlComments, 'HTML comment')} in them`
+            : ''
+        })`,
+      );
     if (this.htmlTags > 0) parts.push(counted(this.htmlTags, 'inline HTML tag'));
-    const count = (frontMatter ? 1 : 0) + this.htmlBlocks + this.htmlTags;
+    if (this.unclosedComments > 0)
+      parts.push(
+        `the opening "<!--" of ${counted(this.unclosedComments, 'HTML comment')} never closed with "-->" (the text after ${
+          this.unclosedComments === 1 ? 'it' : 'them'
+        } was kept)`,
+      );
+    const count = (frontMatter ? 1 : 0) + this.htmlBlocks + this.htmlTags + this.unclosedComments;
     if (count > 0) this.notes.add('markup_dropped', () => `Dropped ${parts.join(', ')}.`, count);
   }
 
@@ -407,6 +450,33 @@ class MarkdownReader {
 /** Appends without spreading, so a list of any length cannot overflow the call stack. */
 function append(target: LooseNode[], nodes: readonly LooseNode[]): void {
   for (const node of nodes) target.push(node);
+}
+
+/** Where the first `<!--` with no `-->` anywhere after it starts; -1 when every comment is closed. */
+function unclosedCommentAt(html: string): number {
+  let from = 0;
+  for (;;) {
+    const open = html.indexOf('<!--', from);
+    if (open === -1) return -1;
+    const close = html.indexOf('-->', open + 4);
+    if (close === -1) return open;
+    from = close + 3;
+  }
+}
+
+/** How many closed comments of a raw HTML block have text in them (dropped with it). */
+function commentsWithText(html: string): number {
+  let count = 0;
+  for (const match of html.matchAll(/<!--([\s\S]*?)-->/g)) if ((match[1] ?? '').trim() !== '') count += 1;
+  return count;
+}
+
+/** Replaces one token by several without spreading them into arguments (no call-stack limit). */
+function spliceTokens(tokens: Token[], index: number, replacement: readonly Token[]): void {
+  const tail = tokens.splice(index + 1);
+  tokens.length = index;
+  for (const token of replacement) tokens.push(token);
+  for (const token of tail) tokens.push(token);
 }
 
 /** The visible text of a block of raw HTML: comments, scripts and tags removed, entities decoded. */

@@ -202,6 +202,48 @@ describe('markdownToDocument: blocks and marks (F5–F8)', () => {
     expect(JSON.stringify(document)).not.toContain('alert');
   });
 
+  it('F7a: an unclosed <!-- keeps the text after it (headings included) and the note says so', () => {
+    const { document, report } = read(
+      '# A\n\nkept\n\n<!-- never closed\n\n## B\n\nafter **it**\n\n# C\n\nend',
+    );
+    expect(shape(document)).toEqual([
+      { title: 'A', blocks: ['paragraph', 'paragraph', { title: 'B', blocks: ['paragraph'] }] },
+      { title: 'C', blocks: ['paragraph'] },
+    ]);
+    expect(JSON.stringify(document)).toContain('never closed');
+    expect(JSON.stringify(document)).toContain('"text":"it","marks":[{"type":"bold"}]');
+    expect(report.notes).toEqual([
+      {
+        code: 'markup_dropped',
+        count: 1,
+        message:
+          'Dropped the opening "<!--" of 1 HTML comment never closed with "-->" (the text after it was kept).',
+      },
+    ]);
+  });
+
+  it('F7a: a closed comment is dropped with its text and the note names it; one after it unclosed is kept', () => {
+    const { document, report } = read(
+      '<div>x</div><!-- secret -->\n\npara\n\n<!-- a --> b <!-- c\n\n> <!-- in quote\n> quoted',
+    );
+    const text = JSON.stringify(document);
+    expect(text).not.toContain('secret');
+    expect(text).toContain('"text":"x"');
+    expect(text).toContain('"text":"b"');
+    expect(text).toContain('c');
+    expect(report.notes.find((note) => note.code === 'markup_dropped')?.message).toBe(
+      'Dropped the tags of 2 raw HTML blocks (their text was kept, but not that of 2 HTML comments in them), the opening "<!--" of 2 HTML comments never closed with "-->" (the text after them was kept).',
+    );
+  });
+
+  it('F7a: an unclosed <!-- in a quote keeps the quote text; many unclosed openers read in linear time', () => {
+    const quoted = read('> <!-- open\n> # Heading\n> text\n\nafter').document;
+    expect(JSON.stringify(quoted)).toContain('"text":"text"');
+    expect(JSON.stringify(quoted)).toContain('"text":"after"');
+    const many = read('<!--\n'.repeat(20_000)).document;
+    expect(JSON.stringify(many).match(/<!--/g)?.length).toBe(19_999);
+  });
+
   it('F7: YAML front matter at the very top is dropped and reported', () => {
     const { document, report } = read('---\ntitle: Plan\n---\n# Real\n\ntext');
     expect(shape(document)).toEqual([{ title: 'Real', blocks: ['paragraph'] }]);
