@@ -160,7 +160,7 @@ export class HtmlWalker {
     const flush = (): void => {
       const content = tidyInline(run);
       run = [];
-      if (content.length > 0) out.push({ type: 'paragraph', content });
+      if (!isBlankContent(content)) out.push({ type: 'paragraph', content });
     };
     for (const child of nodes) {
       if (child.nodeType === TEXT_NODE || child.nodeType === CDATA_SECTION_NODE) {
@@ -216,7 +216,7 @@ export class HtmlWalker {
       case 'figcaption':
       case 'caption': {
         const content = this.#inlineOf(element, depth);
-        if (content.length > 0) out.push({ type: 'paragraph', content });
+        if (!isBlankContent(content)) out.push({ type: 'paragraph', content });
         return;
       }
       case 'hr':
@@ -408,6 +408,14 @@ export class HtmlWalker {
 
 function textNode(text: string, marks: readonly LooseMark[]): LooseNode {
   return marks.length > 0 ? { type: 'text', text, marks: [...marks] } : { type: 'text', text };
+}
+
+/**
+ * Whether tidied inline content shows nothing: empty, or line breaks only (what is left of a paragraph of
+ * images, F35). The editor writes an empty paragraph as `<p></p>`, which is left out too.
+ */
+function isBlankContent(content: readonly LooseNode[]): boolean {
+  return content.every((node) => node.type === 'hardBreak');
 }
 
 /**

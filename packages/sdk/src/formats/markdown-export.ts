@@ -66,9 +66,17 @@ function orderedNumber(list: OrderedListJson, index: number): number {
   return start + index > MAX_LIST_NUMBER ? start : start + index;
 }
 
-/** A paragraph with no text, or nothing but line breaks, has no Markdown form (F16). */
+/**
+ * A paragraph with no text, or nothing but white space and line breaks, has no Markdown form (F16): a
+ * space-only one would be written as a `&#32;` line that nobody wrote.
+ */
 function isBlankParagraph(block: BlockJson): boolean {
-  return block.type === 'paragraph' && (block.content ?? []).every((node) => node.type === 'hardBreak');
+  return (
+    block.type === 'paragraph' &&
+    (block.content ?? []).every(
+      (node) => node.type === 'hardBreak' || (node.type === 'text' && /^\s*$/.test(node.text)),
+    )
+  );
 }
 
 function blockMarkdown(block: BlockJson, markers: ListMarkers): string {

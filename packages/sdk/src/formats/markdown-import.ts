@@ -53,6 +53,8 @@ class MarkdownReader {
   flattened = 0;
   private htmlBlocks = 0;
   private htmlTags = 0;
+  /** Images and inline tags dropped so far: a paragraph left blank by them is left out. */
+  private droppedInline = 0;
   /** Closed comments inside raw HTML blocks that had text: dropped with it, and said so. */
   private htmlComments = 0;
   /** Comments opened with `<!--` and never closed, whose text was read as Markdown instead (F7a). */
@@ -130,8 +132,12 @@ class MarkdownReader {
     switch (token.type) {
       case 'paragraph_open': {
         const inline = tokens[index + 1];
+        const dropped = this.droppedInline;
+        const content = this.inlineContent(inline);
+        // A paragraph that held only images (or dropped tags) would be an empty or space-only one (F7b).
+        if (this.droppedInline > dropped && isBlankInline(content)) return [[], index + 3];
         this.count();
-        return [[{ type: 'paragraph', content: this.inlineContent(inline) }], index + 3];
+        return [[{ type: 'paragraph', content }], index + 3];
       }
       case 'heading_open': {
         const inline = tokens[index + 1];
@@ -318,6 +324,7 @@ class MarkdownReader {
   }
 
   private imageDropped(): void {
+    this.droppedInline += 1;
     this.notes.add(
       'image_dropped',
       (count) =>
@@ -326,6 +333,7 @@ class MarkdownReader {
   }
 
   private markupDropped(): void {
+    this.droppedInline += 1;
     this.htmlTags += 1;
   }
 
@@ -445,6 +453,13 @@ class MarkdownReader {
     }
     return content;
   }
+}
+
+/** Inline content with no visible text: nothing, white space and line breaks only. */
+function isBlankInline(content: readonly { type: string; text?: string }[] | undefined): boolean {
+  return (content ?? []).every(
+    (node) => node.type === 'hardBreak' || (node.type === 'text' && /^\s*$/.test(node.text ?? '')),
+  );
 }
 
 /** Appends without spreading, so a list of any length cannot overflow the call stack. */

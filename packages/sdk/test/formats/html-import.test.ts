@@ -171,6 +171,14 @@ describe('htmlToDocument (F30–F39)', () => {
     expect(JSON.stringify(result.document)).not.toContain('secret alt');
   });
 
+  test('a paragraph of images leaves no paragraph of line breaks behind (F35)', () => {
+    const result = read(
+      '<h1>T</h1><p><img src="x"> <img src="y"></p><p><img><br><img></p><div><img><br></div><p>t</p>',
+    );
+    expect(body(result).slice(1)).toEqual([para(text('t'))]);
+    expect(notes(result)).toEqual({ image_dropped: 5 });
+  });
+
   test('scripts, styles, templates, frames and objects are dropped with their text; unknown elements give way', () => {
     const result = read(
       '<html><head><title>Page title</title><style>p{}</style></head><body><h1>T</h1><script>alert("x")</script><div><section><custom-el>kept <span>text</span></custom-el></section></div><template><p>tpl</p></template><iframe src="https://evil.example">frame</iframe><object>obj</object><noscript>ns</noscript><svg><text>svg</text></svg></body></html>',

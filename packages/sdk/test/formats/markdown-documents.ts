@@ -208,7 +208,8 @@ export const paragraphsArb = fc
         ),
         { minLength: 1, maxLength: 6 },
       )
-      .filter((content) => content.some((node) => node.type === 'text')),
+      // A paragraph of white space only is left out of Markdown (F16), so it has no Markdown form.
+      .filter((content) => content.some((node) => node.type === 'text' && /\S/.test(node.text ?? ''))),
     { minLength: 1, maxLength: 3 },
   )
   .map((paragraphs) => {
@@ -250,7 +251,7 @@ const filledInline = fc
     ),
     { minLength: 1, maxLength: 4 },
   )
-  .filter((content) => content.some((node) => node.type === 'text'));
+  .filter((content) => content.some((node) => node.type === 'text' && /\S/.test(node.text ?? '')));
 
 const filledParagraph = filledInline.map((content) => ({ type: 'paragraph', content }));
 

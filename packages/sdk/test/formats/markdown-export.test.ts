@@ -167,6 +167,13 @@ describe('documentToMarkdown (F13–F19)', () => {
     ).toBe('a\\\nb<br>\n\n### h<br>i\n');
   });
 
+  it('F16: a paragraph of white space (with or without breaks) is left out, never written as &#32;', () => {
+    const br: InlineJson = { type: 'hardBreak' };
+    const markdown = body([p(t(' ')), p(t('  '), br, t('\t')), p(t('\u00A0\u2003')), p(t(' kept '))]);
+    expect(markdown).toBe('&#32;kept&#32;\n');
+    expect(markdown.match(/^&#32;$/m)).toBeNull();
+  });
+
   it('F17: code blocks fenced longer than any backtick run inside, with their language', () => {
     const code = (text: string, language: string | null): BlockJson => ({
       type: 'codeBlock',

@@ -183,6 +183,15 @@ describe('markdownToDocument: blocks and marks (F5–F8)', () => {
     expect(JSON.stringify(document)).not.toContain('alt text');
   });
 
+  it('F7b: a paragraph of images (and dropped tags) leaves no empty or space-only paragraph', () => {
+    const { document, report } = read(
+      '# S\n\n![a](x.png)\n\n![a](x.png) ![b](y.png)\n\n![a](x.png)\\\n![b](y.png)\n\n[![a](x.png)](https://x.y)\n\n<img src="x.png"> <img src="y.png">\n\n&#32;\n\ntext ![c](z.png)',
+    );
+    expect(shape(document)).toEqual([{ title: 'S', blocks: ['paragraph', 'paragraph'] }]);
+    expect(document.content[0]?.content[2]).toMatchObject({ content: [{ type: 'text', text: 'text ' }] });
+    expect(report.notes.find((note) => note.code === 'image_dropped')?.count).toBe(7);
+  });
+
   it('F7: raw HTML: mark tags are read, other tags dropped, block text kept, scripts removed', () => {
     const { document, report } = read(
       '# S\n\n<div class="x">\n<b>Kept</b> &amp; text<script>alert(1)</script>\n</div>\n\nInline <span>tag</span> <em>em</em>',

@@ -101,7 +101,8 @@ describe('Markdown round trip (F20, F21)', () => {
     expect(strings.length).toBeGreaterThan(500);
     const changed: string[] = [];
     for (const value of strings) {
-      if (value === '') continue;
+      // A paragraph of white space only is left out (F16); the title then stands alone.
+      if (value.trim() === '') continue;
       const document = paragraphDocument(value, value);
       const back = markdownToDocument(documentToMarkdown(document), { generateId: countingIds() });
       const section = back.document.content[0];
