@@ -27,6 +27,12 @@ export const IMPORT_NOTE_CODES = [
   'content_repaired',
   /** Styles or formatting the model has no place for (small caps, colour, superscript…) were dropped. */
   'formatting_dropped',
+  /** Task list items (`- [ ]`, `- [x]`) kept their checkbox as a ☐ / ☑ character: documents have no checkboxes. */
+  'task_list_converted',
+  /** Markdown footnotes (`[^1]` and `[^1]: …`) were kept as plain text where they were written. */
+  'footnote_as_text',
+  /** Word equations were kept as their plain text (or dropped when they had none). */
+  'equation_as_text',
 ] as const;
 
 /** One of the {@link IMPORT_NOTE_CODES}. */

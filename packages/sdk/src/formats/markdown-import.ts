@@ -38,6 +38,16 @@ interface LinkState {
 /** YAML front matter: `---` on the very first line, a non-blank line, and a closing `---` or `...`. */
 const FRONT_MATTER = /^---[ \t]*\r?\n(?![ \t]*\r?\n)[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
+/** A GFM task list item's checkbox at the start of its first paragraph's source. */
+const TASK_BOX = /^\[([ xX])\](?:[ \t]|$)/;
+
+/** A Markdown footnote reference `[^label]` (definitions start a line with one followed by `:`). */
+const FOOTNOTE_REFERENCE = /\[\^[^\]\s]{1,200}\]/g;
+const FOOTNOTE_DEFINITION_LINE = /^\\?\[\^[^\]\s]{1,200}\]:/gm;
+
+/** A footnote definition at the start of a line outside code: read as text, not as a link definition. */
+const FOOTNOTE_DEFINITION_START = /^( {0,3})\[\^([^\]\s]{1,200})\]:/;
+
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const HTML_RAW_TEXT = /<(script|style|textarea|title)\b[\s\S]*?(?:<\/\1\s*>|$)/gi;
 const HTML_TAG = /<\/?[A-Za-z!?][^>]*>?/g;
@@ -53,6 +63,8 @@ class MarkdownReader {
   flattened = 0;
   private htmlBlocks = 0;
   private htmlTags = 0;
+  private footnoteDefinitions = 0;
+  private footnoteReferences = 0;
   /** Images and inline tags dropped so far: a paragraph left blank by them is left out. */
   private droppedInline = 0;
   /** Closed comments inside raw HTML blocks that had text: dropped with it, and said so. */
@@ -133,6 +145,7 @@ class MarkdownReader {
       case 'paragraph_open': {
         const inline = tokens[index + 1];
         const dropped = this.droppedInline;
+        if (inline?.content.includes('[^')) this.noteFootnotes(inline.content);
         const content = this.inlineContent(inline);
         // A paragraph that held only images (or dropped tags) would be an empty or space-only one (F7b).
         if (this.droppedInline > dropped && isBlankInline(content)) return [[], index + 3];
@@ -168,6 +181,7 @@ class MarkdownReader {
               'list_item_close',
               flatten ? depth : depth + 2,
             );
+            this.taskItem(tokens, cursor + 1, content);
             if (flatten) {
               append(items, content);
             } else {
@@ -263,6 +277,49 @@ class MarkdownReader {
     for (const next of markdownParser().parse(rest, {})) replacement.push(next);
     spliceTokens(tokens, index, replacement);
     return true;
+  }
+
+  /**
+   * A GFM task list item (`- [ ] x`, `- [x] x`, judged on the source so an escaped `\\[ ]` stays text) has its
+   * checkbox written as ☐ / ☑ (F6a): documents have no checkboxes, and `[ ]` read as text says nothing.
+   */
+  private taskItem(tokens: Token[], start: number, content: LooseNode[]): void {
+    if (tokens[start]?.type !== 'paragraph_open') return;
+    const box = TASK_BOX.exec(tokens[start + 1]?.content ?? '');
+    const first = content[0]?.content?.[0];
+    if (
+      box === null ||
+      first?.type !== 'text' ||
+      first.text === undefined ||
+      !first.text.startsWith(box[0].trimEnd())
+    )
+      return;
+    first.text = `${box[1] === ' ' ? '☐' : '☑'}${first.text.slice(3)}`;
+    this.notes.add(
+      'task_list_converted',
+      (count) =>
+        `${counted(count, 'task list item')} kept ${count === 1 ? 'its' : 'their'} checkbox as a ☐ / ☑ character: documents have no checkboxes.`,
+    );
+  }
+
+  /** Counts Markdown footnote references and definitions in a paragraph's source (F7c). */
+  noteFootnotes(source: string): void {
+    const definitions = (source.match(FOOTNOTE_DEFINITION_LINE) ?? []).length;
+    const references = (source.match(FOOTNOTE_REFERENCE) ?? []).length - definitions;
+    this.footnoteDefinitions += definitions;
+    this.footnoteReferences += Math.max(0, references);
+  }
+
+  /** One `footnote_as_text` note when the file used footnote syntax. */
+  noteFootnoteText(): void {
+    const count = this.footnoteDefinitions + this.footnoteReferences;
+    if (count === 0) return;
+    this.notes.add(
+      'footnote_as_text',
+      () =>
+        `Footnotes were kept as plain text where they were written (${counted(this.footnoteReferences, 'reference')} such as "[^1]", ${counted(this.footnoteDefinitions, 'footnote')} as "[^1]: …" paragraphs): documents have no footnotes.`,
+      count,
+    );
   }
 
   /** Blocks up to the `close` token; returns them and the index after it. */
@@ -467,6 +524,37 @@ function append(target: LooseNode[], nodes: readonly LooseNode[]): void {
   for (const node of nodes) target.push(node);
 }
 
+/**
+ * `[^1]: note` of one word would be a CommonMark link reference definition: it would vanish and turn every
+ * `[^1]` into a link to "note". Escaping its `[` keeps it a paragraph of text (F7c). Fenced code is left
+ * alone (indented code cannot match: at most three spaces).
+ */
+function protectFootnoteDefinitions(markdown: string): string {
+  if (!/^ {0,3}\[\^/m.test(markdown)) return markdown;
+  const lines = markdown.split('\n');
+  let fence: string | null = null;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as string;
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence !== null) {
+      if (
+        marker !== undefined &&
+        marker[0] === fence[0] &&
+        marker.length >= fence.length &&
+        /^ {0,3}[`~]+[ \t]*$/.test(line)
+      )
+        fence = null;
+      continue;
+    }
+    if (marker !== undefined) {
+      fence = marker;
+      continue;
+    }
+    lines[index] = line.replace(FOOTNOTE_DEFINITION_START, '$1\\[^$2]:');
+  }
+  return lines.join('\n');
+}
+
 /** Where the first `<!--` with no `-->` anywhere after it starts; -1 when every comment is closed. */
 function unclosedCommentAt(html: string): number {
   let from = 0;
@@ -523,8 +611,9 @@ export function markdownToDocument(markdown: string, options: FormatImportOption
   const text = markdown.startsWith('\uFEFF') ? markdown.slice(1) : markdown;
   const frontMatter = FRONT_MATTER.exec(text);
   const source = frontMatter === null ? text : text.slice(frontMatter[0].length);
-  const tree = reader.read(markdownParser().parse(source, {}));
+  const tree = reader.read(markdownParser().parse(protectFootnoteDefinitions(source), {}));
   reader.noteMarkup(frontMatter !== null);
+  reader.noteFootnoteText();
   const result = normalizeDocument(tree, { generateId: options.generateId });
   if (!result.ok) {
     const tooLarge = result.error.problem.includes('nodes and marks');

@@ -7,6 +7,7 @@ import {
   type HtmlTagMark,
   lastCodePoint,
   MARK_HTML_TAGS,
+  markdownParser,
 } from './markdown-syntax.js';
 
 /**
@@ -31,10 +32,46 @@ function escapeSpecial(char: string): string {
   return char === '\n' ? '&#10;' : char === '\r' ? '&#13;' : `\\${char}`;
 }
 
+/**
+ * Text the importer would read as an autolink (F5a) with its `.`, `:`, `@` backslash-escaped: an escaped
+ * character is a token of its own, so linkify no longer sees a URL, and the text reads back as written.
+ * markdown-it looks twice: at every `scheme:` (any prefix) and over each run of text between escapes.
+ */
+function escapeAutolinks(escaped: string): string {
+  const linkify = markdownParser().linkify;
+  const schemes = escaped.replace(AUTOLINK_SCHEME, '$1\\:');
+  if (!linkify.pretest(schemes)) return schemes;
+  return schemes
+    .split(ESCAPE_SEQUENCE)
+    .map((segment, index) => {
+      if (index % 2 === 1) return segment;
+      const matches = linkify.match(segment);
+      if (matches === null) return segment;
+      let out = '';
+      let at = 0;
+      for (const match of matches) {
+        out +=
+          segment.slice(at, match.index) +
+          segment.slice(match.index, match.lastIndex).replace(/[.:@]/g, '\\$&');
+        at = match.lastIndex;
+      }
+      return out + segment.slice(at);
+    })
+    .join('');
+}
+
+/** The schemes linkify reads after any character (`x=http://…`), their `:` not yet escaped. */
+const AUTOLINK_SCHEME = /(https?|ftp|mailto):/gi;
+
+/** A backslash escape or a character reference: a token of its own, which splits linkify's text. */
+const ESCAPE_SEQUENCE = /(\\[\s\S]|&#\d+;)/;
+
 /** Escapes text so CommonMark reads it back as the same text (line starts are fixed later). */
-export function escapeText(text: string): string {
-  const escaped = TEXT_SPECIALS.test(text) ? text.replace(TEXT_SPECIALS, escapeSpecial) : text;
+export function escapeText(text: string, inLink = false): string {
+  const special = TEXT_SPECIALS.test(text) ? text.replace(TEXT_SPECIALS, escapeSpecial) : text;
   TEXT_SPECIALS.lastIndex = 0;
+  // Inside a link's text markdown-it does not look for autolinks.
+  const escaped = inLink ? special : escapeAutolinks(special);
   // `!` just before a link's `[` would make it an image.
   return escaped.endsWith('!') ? `${escaped.slice(0, -1)}\\!` : escaped;
 }
@@ -197,7 +234,11 @@ class InlineWriter {
       return this.context.breaksAsHtml || index === this.leaves.length - 1 ? '<br>' : '\\\n';
     }
     const text = typeof leaf.text === 'string' ? leaf.text : '';
-    return leaf.marks?.some((mark) => mark.type === 'code') ? codeSpan(text) : escapeText(text);
+    if (leaf.marks?.some((mark) => mark.type === 'code')) return codeSpan(text);
+    return escapeText(
+      text,
+      leaf.marks?.some((mark) => mark.type === 'link' && isAllowedLinkHref(mark.attrs?.href)),
+    );
   }
 
   private wrap(mark: MarkJson, inner: string, previous: string, next: CharClass): string {

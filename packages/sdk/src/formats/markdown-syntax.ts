@@ -24,6 +24,12 @@ export function markdownParser(): MarkdownIt {
     md.validateLink = () => true;
     md.normalizeLink = (url) => url;
     md.normalizeLinkText = (url) => url;
+    // GFM's autolinks (bare `https://…`, `www.…`, e-mail addresses) become links (F5a). `//host` and IP
+    // addresses are left as text: GFM does not link them, and the exporter escapes whatever this matches.
+    md.set({ linkify: true });
+    md.enable(['linkify']);
+    md.linkify.set({ fuzzyIP: false });
+    md.linkify.add('//', null);
     parser = md;
   }
   return parser;

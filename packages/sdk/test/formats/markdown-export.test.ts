@@ -167,6 +167,13 @@ describe('documentToMarkdown (F13–F19)', () => {
     ).toBe('a\\\nb<br>\n\n### h<br>i\n');
   });
 
+  it('F14: text an autolink would read is escaped, so it comes back as text (F5a)', () => {
+    const markdown = body([p(t('see https://x.com/a and www.x.com, ada@x.com'))]);
+    expect(markdown).toBe('see https\\://x.com/a and www\\.x\\.com, ada\\@x\\.com\n');
+    expect(JSON.stringify(markdownToDocument(markdown).document)).not.toContain('"link"');
+    expect(body([p(t('www.x.com', link('https://x.com')))])).toBe('[www.x.com](https://x.com)\n');
+  });
+
   it('F16: a paragraph of white space (with or without breaks) is left out, never written as &#32;', () => {
     const br: InlineJson = { type: 'hardBreak' };
     const markdown = body([p(t(' ')), p(t('  '), br, t('\t')), p(t('\u00A0\u2003')), p(t(' kept '))]);

@@ -192,6 +192,67 @@ describe('markdownToDocument: blocks and marks (F5–F8)', () => {
     expect(report.notes.find((note) => note.code === 'image_dropped')?.count).toBe(7);
   });
 
+  it('F5a: GFM autolinks (bare URLs, www., e-mail addresses) become links; //host and IPs stay text', () => {
+    const { document, report } = read(
+      '# S\n\nsee https://x.com/a. and www.x.com, ada@x.com; //host/x 10.0.0.1',
+    );
+    const paragraph = document.content[0]?.content[1];
+    const links =
+      paragraph?.type === 'paragraph'
+        ? paragraph.content?.flatMap((node) =>
+            node.type === 'text'
+              ? (node.marks ?? []).map((mark) => [node.text, mark.type === 'link' ? mark.attrs.href : null])
+              : [],
+          )
+        : [];
+    expect(links).toEqual([
+      ['https://x.com/a', 'https://x.com/a'],
+      ['www.x.com', 'http://www.x.com'],
+      ['ada@x.com', 'mailto:ada@x.com'],
+    ]);
+    expect(report.notes).toEqual([]);
+    // A bare javascript: URL is not an autolink scheme; a refused one would be reported as link_removed.
+    expect(JSON.stringify(read('javascript:alert(1) www.x.com').document)).not.toContain(
+      '"href":"javascript',
+    );
+  });
+
+  it('F6a: task list items keep their checkbox as ☐ / ☑ and are reported; an escaped [ ] stays text', () => {
+    const { document, report } = read('# T\n\n- [ ] todo\n- [x] done **b**\n- \\[ ] not\n1. [X]\n');
+    const texts = JSON.stringify(document);
+    expect(texts).toContain('"text":"☐ todo"');
+    expect(texts).toContain('"text":"☑ done "');
+    expect(texts).toContain('"text":"[ ] not"');
+    expect(texts).toContain('"text":"☑"');
+    expect(report.notes).toEqual([
+      {
+        code: 'task_list_converted',
+        count: 3,
+        message: '3 task list items kept their checkbox as a ☐ / ☑ character: documents have no checkboxes.',
+      },
+    ]);
+  });
+
+  it('F7c: footnotes are kept as text where written and reported; a one-word note is not a link definition', () => {
+    const { document, report } = read(
+      '# T\n\nText[^1] and[^n].\n\n[^1]: word\n\n[^n]: A longer note.\n\n```\n[^1]: code\n```\n',
+    );
+    const texts = JSON.stringify(document);
+    expect(texts).toContain('"text":"Text[^1] and[^n]."');
+    expect(texts).toContain('"text":"[^1]: word"');
+    expect(texts).toContain('"text":"[^n]: A longer note."');
+    expect(texts).toContain('"text":"[^1]: code"');
+    expect(texts).not.toContain('"href"');
+    expect(report.notes).toEqual([
+      {
+        code: 'footnote_as_text',
+        count: 4,
+        message:
+          'Footnotes were kept as plain text where they were written (2 references such as "[^1]", 2 footnotes as "[^1]: …" paragraphs): documents have no footnotes.',
+      },
+    ]);
+  });
+
   it('F7: raw HTML: mark tags are read, other tags dropped, block text kept, scripts removed', () => {
     const { document, report } = read(
       '# S\n\n<div class="x">\n<b>Kept</b> &amp; text<script>alert(1)</script>\n</div>\n\nInline <span>tag</span> <em>em</em>',
@@ -323,6 +384,7 @@ describe('markdownToDocument: corpus files (F9)', () => {
     ]);
     expect(report.notes.map((note) => note.code).sort()).toEqual(
       [
+        'footnote_as_text',
         'formatting_dropped',
         'heading_demoted',
         'image_dropped',
