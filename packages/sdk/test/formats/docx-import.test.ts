@@ -1,4 +1,14 @@
-import { Document, FootnoteReferenceRun, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import {
+  Document,
+  FootnoteReferenceRun,
+  HeadingLevel,
+  Math as MathEquation,
+  MathFraction,
+  MathRun,
+  Packer,
+  Paragraph,
+  TextRun,
+} from 'docx';
 import { unzipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
 import { FormatError } from '../../src/errors/format-error.js';
@@ -254,5 +264,53 @@ describe('docxToDocument refuses hostile files with a typed error, before mammot
       limits: { maxUnpackedBytes: 10_000 },
     }).catch((caught: unknown) => caught);
     expect((error as FormatError).reason).toBe('too_large');
+  });
+});
+
+describe('docxToDocument: Word equations (F57a)', () => {
+  const withEquations = (children: Paragraph[]): Promise<Uint8Array> =>
+    Packer.toBuffer(new Document({ sections: [{ children }] })).then((buffer) => new Uint8Array(buffer));
+
+  test('an equation keeps its text in its paragraph, and the note says the layout was lost', async () => {
+    const bytes = await withEquations([
+      new Paragraph({ text: 'Growth', heading: HeadingLevel.HEADING_1 }),
+      new Paragraph({
+        children: [
+          new TextRun('Revenue is '),
+          new MathEquation({
+            children: [
+              new MathRun('R = '),
+              new MathFraction({ numerator: [new MathRun('p × q')], denominator: [new MathRun('2')] }),
+            ],
+          }),
+          new TextRun(' per year.'),
+        ],
+      }),
+      new Paragraph({ children: [new MathEquation({ children: [new MathRun('a < b & c')] })] }),
+    ]);
+    expect(new TextDecoder().decode(unzipSync(bytes)['word/document.xml'])).toContain('<m:oMath>');
+    const { document, report } = await docxToDocument(bytes);
+    const text = textOf(document as AnyNode);
+    expect(text).toContain('Revenue is R = p × q2 per year.');
+    expect(text).toContain('a < b & c');
+    expect(report.notes).toContainEqual({
+      code: 'equation_as_text',
+      count: 2,
+      message:
+        "2 Word equations were kept as plain text (their layout, fractions and symbols' positions are lost).",
+    });
+  });
+
+  test('an equation with no text is left out and said so; a file without equations has no such note', async () => {
+    const bytes = await withEquations([
+      new Paragraph({ text: 'S', heading: HeadingLevel.HEADING_1 }),
+      new Paragraph({ children: [new TextRun('x'), new MathEquation({ children: [] })] }),
+    ]);
+    const { report } = await docxToDocument(bytes);
+    expect(report.notes.find((note) => note.code === 'equation_as_text')?.message).toBe(
+      '1 Word equation with no text left out.',
+    );
+    const plain = await importCorpus('pandoc-lists.docx');
+    expect(plain.report.notes.map((note) => note.code)).not.toContain('equation_as_text');
   });
 });

@@ -4,6 +4,7 @@ import { FormatError } from '../../errors/format-error.js';
 import { documentFromHtmlDom } from '../html-import-document.js';
 import type { FormatImportOptions } from '../import-options.js';
 import { counted, ImportNotes, type ImportResult } from '../import-report.js';
+import { equationsAsText } from './docx-import-equations.js';
 import { moveNotesToSections, unwrapInternalLinks } from './docx-import-notes.js';
 import {
   planwrightStyleMap,
@@ -84,9 +85,10 @@ export async function docxToDocument(
   let html: string;
   let messages: { type: string; message: string }[];
   try {
+    const read = equationsAsText(bytes, zip.xmlParts, notes);
     const result = await mammoth.convertToHtml(
       // mammoth's Node build reads `buffer` only.
-      { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+      { buffer: Buffer.from(read.buffer, read.byteOffset, read.byteLength) },
       {
         styleMap: planwrightStyleMap(),
         includeDefaultStyleMap: false,
