@@ -75,7 +75,7 @@ export function equationsAsText(
   xmlParts: ReadonlyMap<string, Uint8Array>,
   notes: ImportNotes,
 ): Uint8Array {
-  const changed = new Map<string, Uint8Array>();
+  const changed = new Map<string, Uint8Array<ArrayBuffer>>();
   let equations = 0;
   let empty = 0;
   for (const name of TEXT_PARTS) {
