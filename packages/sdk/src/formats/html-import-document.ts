@@ -19,11 +19,19 @@ export function documentFromHtmlDom(
   notes: ImportNotes,
   format: ImportFormat,
   options: FormatImportOptions = {},
+  fileTitle = '',
 ): ImportResult {
   const root: Node = dom.body ?? dom.documentElement ?? dom;
   const blocks = new HtmlWalker(notes).walk(root);
   const first = blocks[0];
-  if (first && first.type !== 'sectionHeading') {
+  // A file with a title of its own and no level-1 heading at all is one section: it takes that title (F52).
+  if (first && fileTitle !== '' && !blocks.some((block) => block.type === 'sectionHeading')) {
+    blocks.unshift({
+      type: 'sectionHeading',
+      attrs: { level: 1 },
+      content: [{ type: 'text', text: fileTitle }],
+    });
+  } else if (first && first.type !== 'sectionHeading') {
     notes.add(
       'untitled_section_added',
       () =>

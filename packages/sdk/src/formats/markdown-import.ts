@@ -63,6 +63,8 @@ class MarkdownReader {
   flattened = 0;
   private htmlBlocks = 0;
   private htmlTags = 0;
+  /** The front matter's title, when the file has no level-1 heading: the one section's title (F7d). */
+  untitledTitle = '';
   private footnoteDefinitions = 0;
   private footnoteReferences = 0;
   /** Images and inline tags dropped so far: a paragraph left blank by them is left out. */
@@ -88,6 +90,10 @@ class MarkdownReader {
     let section: LooseNode | undefined;
     let subsection: LooseNode | undefined;
     const currentSection = (): LooseNode => {
+      if (section === undefined && this.untitledTitle !== '') {
+        section = this.structural('section', 'sectionHeading', this.untitledTitle);
+        sections.push(section);
+      }
       if (section === undefined) {
         section = this.structural('section', 'sectionHeading', UNTITLED_IMPORT_SECTION);
         sections.push(section);
@@ -555,6 +561,28 @@ function protectFootnoteDefinitions(markdown: string): string {
   return lines.join('\n');
 }
 
+/**
+ * The `title:` of YAML front matter (F7d): a top-level key, its value plain (a ` #` comment cut off),
+ * 'single-quoted' ('' for ') or "double-quoted" (JSON escapes). Block scalars and anything else give ''.
+ */
+function frontMatterTitle(frontMatter: string): string {
+  const value = /^title:[ \t]*(.*?)[ \t]*\r?$/m.exec(frontMatter)?.[1] ?? '';
+  let title = '';
+  if (value.startsWith('"')) {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      title = typeof parsed === 'string' ? parsed : '';
+    } catch {
+      title = '';
+    }
+  } else if (value.startsWith("'")) {
+    title = /^'((?:[^']|'')*)'$/.exec(value)?.[1]?.replaceAll("''", "'") ?? '';
+  } else if (!/^[|>&*!%@`{[]/.test(value)) {
+    title = value.replace(/[ \t]+#.*$/, '');
+  }
+  return title.replace(/\s+/g, ' ').trim();
+}
+
 /** Where the first `<!--` with no `-->` anywhere after it starts; -1 when every comment is closed. */
 function unclosedCommentAt(html: string): number {
   let from = 0;
@@ -611,7 +639,15 @@ export function markdownToDocument(markdown: string, options: FormatImportOption
   const text = markdown.startsWith('\uFEFF') ? markdown.slice(1) : markdown;
   const frontMatter = FRONT_MATTER.exec(text);
   const source = frontMatter === null ? text : text.slice(frontMatter[0].length);
-  const tree = reader.read(markdownParser().parse(protectFootnoteDefinitions(source), {}));
+  const title = frontMatter === null ? '' : frontMatterTitle(frontMatter[0]);
+  const tokens = markdownParser().parse(protectFootnoteDefinitions(source), {});
+  // Like a .docx's Title paragraph (F52): a file with no level-1 heading is one section with that title.
+  if (
+    title !== '' &&
+    !tokens.some((token) => token.type === 'heading_open' && token.tag === 'h1' && token.level === 0)
+  )
+    reader.untitledTitle = title;
+  const tree = reader.read(tokens);
   reader.noteMarkup(frontMatter !== null);
   reader.noteFootnoteText();
   const result = normalizeDocument(tree, { generateId: options.generateId });
@@ -647,5 +683,9 @@ export function markdownToDocument(markdown: string, options: FormatImportOption
       formatting,
     );
   }
-  return { document: result.doc, report: { format: 'md', notes: reader.notes.list() } };
+  const imported: ImportResult = {
+    document: result.doc,
+    report: { format: 'md', notes: reader.notes.list() },
+  };
+  return title === '' ? imported : { ...imported, title };
 }

@@ -267,6 +267,28 @@ describe('docxToDocument refuses hostile files with a typed error, before mammot
   });
 });
 
+describe('docxToDocument: the Title paragraph (F52)', () => {
+  test('a file with a Title and no Heading 1 is one section with that title', async () => {
+    const buffer = await Packer.toBuffer(
+      new Document({
+        sections: [
+          {
+            children: [
+              new Paragraph({ text: 'Acme Plan', heading: HeadingLevel.TITLE }),
+              new Paragraph({ text: 'Market', heading: HeadingLevel.HEADING_2 }),
+              new Paragraph('Text.'),
+            ],
+          },
+        ],
+      }),
+    );
+    const { document, title, report } = await docxToDocument(new Uint8Array(buffer));
+    expect(title).toBe('Acme Plan');
+    expect(textOf(document as AnyNode)).toBe('Acme Plan\nMarket\nText.\n');
+    expect(report.notes.map((note) => note.code)).not.toContain('untitled_section_added');
+  });
+});
+
 describe('docxToDocument: Word equations (F57a)', () => {
   const withEquations = (children: Paragraph[]): Promise<Uint8Array> =>
     Packer.toBuffer(new Document({ sections: [{ children }] })).then((buffer) => new Uint8Array(buffer));

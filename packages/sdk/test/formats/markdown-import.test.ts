@@ -314,6 +314,36 @@ describe('markdownToDocument: blocks and marks (F5–F8)', () => {
     expect(JSON.stringify(many).match(/<!--/g)?.length).toBe(19_999);
   });
 
+  it.each([
+    ['title: Plan A', 'Plan A'],
+    ['title: "Plan \\"B\\" \\u00e9"', 'Plan "B" é'],
+    ["title: 'It''s C'", "It's C"],
+    ['title: Plan D # a comment', 'Plan D'],
+    ['title:   Spaced   out  ', 'Spaced out'],
+    ['title: |\n  block', ''],
+    ['title: "unterminated', ''],
+    ['  title: nested', ''],
+    ['name: x', ''],
+  ])('F7d: front matter %j gives the title %j', (line, expected) => {
+    const result = read(`---\n${line}\n---\n## Sub\n\ntext`);
+    expect(result.title).toBe(expected === '' ? undefined : expected);
+    expect(outlineOf(result.document).sections[0]?.title).toBe(expected === '' ? 'Untitled' : expected);
+  });
+
+  it('F7d: with a level-1 heading in the file the title is answered but names no section', () => {
+    const result = read('---\ntitle: Plan\n---\nintro\n\n# First\n\ntext');
+    expect(result.title).toBe('Plan');
+    expect(outlineOf(result.document).sections.map((section) => section.title)).toEqual([
+      'Untitled',
+      'First',
+    ]);
+    expect(
+      read('---\ntitle: "<script>alert(1)</script>"\n---\n## S').document.content[0]?.content[0],
+    ).toMatchObject({
+      content: [{ type: 'text', text: '<script>alert(1)</script>' }],
+    });
+  });
+
   it('F7: YAML front matter at the very top is dropped and reported', () => {
     const { document, report } = read('---\ntitle: Plan\n---\n# Real\n\ntext');
     expect(shape(document)).toEqual([{ title: 'Real', blocks: ['paragraph'] }]);
@@ -396,10 +426,12 @@ describe('markdownToDocument: corpus files (F9)', () => {
   });
 
   it('F9: the PostHog business model page imports with its outline; front matter and <br /> dropped', () => {
-    const { document, report } = read(readCorpusFile('business-plans/posthog-business-model.md'));
+    const { document, report, title } = read(readCorpusFile('business-plans/posthog-business-model.md'));
+    // It starts at "##": the front matter's title names its one section (F7d).
+    expect(title).toBe('Business Model');
     expect(outlineOf(document).sections.map((s) => [s.title, s.subsections.map((x) => x.title)])).toEqual([
       [
-        'Untitled',
+        'Business Model',
         [
           'Why would you work on the Community Edition?',
           'Promises',
@@ -414,7 +446,7 @@ describe('markdownToDocument: corpus files (F9)', () => {
     const list = promises?.type === 'subsection' ? promises.content[1] : undefined;
     expect(list).toMatchObject({ type: 'orderedList', attrs: { start: 1 } });
     expect(list?.type === 'orderedList' && list.content).toHaveLength(6);
-    expect(report.notes.map((note) => note.code)).toEqual(['untitled_section_added', 'markup_dropped']);
+    expect(report.notes.map((note) => note.code)).toEqual(['markup_dropped']);
   });
 });
 

@@ -140,6 +140,6 @@ export async function docxToDocument(
   titleElement?.remove();
   moveNotesToSections(body, notes);
   unwrapInternalLinks(body);
-  const result = documentFromHtmlDom(dom, notes, 'docx', options);
+  const result = documentFromHtmlDom(dom, notes, 'docx', options, title);
   return title === '' ? result : { ...result, title };
 }
