@@ -9,7 +9,7 @@ import {
   Paragraph,
   TextRun,
 } from 'docx';
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
 import { FormatError } from '../../src/errors/format-error.js';
 import type { ImportResult } from '../../src/formats/import-report.js';
@@ -257,6 +257,24 @@ describe('docxToDocument refuses hostile files with a typed error, before mammot
     const error = await docxToDocument(corpus(path)).catch((caught: unknown) => caught);
     expect(FormatError.isInstance(error)).toBe(true);
     expect((error as FormatError).reason).toBe(reason);
+  });
+
+  test('a .docx with two word/document.xml entries is refused with a clear error, not read from one copy', async () => {
+    const zip = unzipSync(corpus('docx/pandoc-lists.docx'));
+    const decoy = 'word/documenX.xml';
+    const original = zip['word/document.xml'] as Uint8Array;
+    const bytes = zipSync({ ...zip, [decoy]: original });
+    const from = new TextEncoder().encode(decoy);
+    for (let at = 0; at <= bytes.length - from.length; at += 1) {
+      if (from.every((byte, index) => bytes[at + index] === byte))
+        bytes.set(new TextEncoder().encode('word/document.xml'), at);
+    }
+    const error = await docxToDocument(bytes).catch((caught: unknown) => caught);
+    expect(FormatError.isInstance(error)).toBe(true);
+    expect((error as FormatError).reason).toBe('duplicate_entry');
+    expect((error as FormatError).message).toBe(
+      'The file holds two parts with the same name, so Word and Planwright could read different content; it was refused.',
+    );
   });
 
   test('the limits reach the guard', async () => {

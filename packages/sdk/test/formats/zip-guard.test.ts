@@ -146,6 +146,29 @@ describe('inspectZip refuses hostile and malformed files before any parser sees 
     expect(refusal(docxZip({ [name]: strToU8('<x/>') }))).toBe('unsafe_entry_name');
   });
 
+  /** `zip` with every `decoy` name (local and central headers) renamed to `name`, of the same length. */
+  function renamed(zip: Uint8Array, decoy: string, name: string): Uint8Array {
+    const from = strToU8(decoy);
+    const to = strToU8(name);
+    expect(to.length).toBe(from.length);
+    for (let at = 0; at <= zip.length - from.length; at += 1) {
+      if (from.every((byte, index) => zip[at + index] === byte)) zip.set(to, at);
+    }
+    return zip;
+  }
+
+  test.each([
+    ['word/document.xml', 'word/documenX.xml'],
+    ['Word/Document.xml', 'word/documenX.xml'],
+    ['word\\document.xml', 'word/documenX.xml'],
+    ['word/styles.xml', 'word/stylesX.xm'],
+  ])('a second entry named %s is duplicate_entry', (name, decoy) => {
+    const smuggled = strToU8(DOCUMENT_XML.replace('Hi', 'Smuggled'));
+    const extra: Zippable =
+      name === 'word/styles.xml' ? { [name]: strToU8('<a/>'), [decoy]: smuggled } : { [decoy]: smuggled };
+    expect(refusal(renamed(docxZip(extra), decoy, name))).toBe('duplicate_entry');
+  });
+
   test('an entry name with NUL is unsafe_entry_name', () => {
     const zip = docxZip({ 'word/evilX.xml': strToU8('<x/>') });
     const patched = patchCentralDirectory(zip, (view, offset) => {

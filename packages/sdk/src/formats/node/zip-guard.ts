@@ -50,6 +50,8 @@ const MESSAGES = {
   too_large: 'The file is too large to import.',
   xml_entities: 'The file declares XML entities (a DOCTYPE), which are never read; it was refused.',
   not_a_docx: 'The file is a zip archive but not a Word document (word/document.xml is missing).',
+  duplicate_entry:
+    'The file holds two parts with the same name, so Word and Planwright could read different content; it was refused.',
 } as const;
 
 function refuse(reason: keyof typeof MESSAGES, cause?: unknown): FormatError {
@@ -64,7 +66,7 @@ function refuse(reason: keyof typeof MESSAGES, cause?: unknown): FormatError {
  * entities, and a `word/document.xml`.
  *
  * @returns every entry with its real size.
- * @throws {FormatError} `not_a_zip`, `encrypted`, `too_many_entries`, `unsafe_entry_name`, `too_large`,
+ * @throws {FormatError} `not_a_zip`, `encrypted`, `too_many_entries`, `unsafe_entry_name`, `duplicate_entry`, `too_large`,
  *   `xml_entities` or `not_a_docx`.
  */
 export function inspectZip(bytes: Uint8Array, limits: Partial<ZipLimits> = {}): ZipEntryInfo[] {
@@ -92,6 +94,7 @@ export function inspectDocxZip(bytes: Uint8Array, limits: Partial<ZipLimits> = {
 
   const entries: ZipEntryInfo[] = [];
   const xmlParts = new Map<string, Uint8Array>();
+  const seen = new Set<string>();
   let unpacked = 0;
   const count = (size: number): void => {
     unpacked += size;
@@ -112,6 +115,10 @@ export function inspectDocxZip(bytes: Uint8Array, limits: Partial<ZipLimits> = {
     if (offset > eocd) throw refuse('not_a_zip');
     const name = new TextDecoder(flags & 0x800 ? 'utf-8' : 'latin1').decode(nameBytes);
     if (isUnsafeEntryName(name)) throw refuse('unsafe_entry_name');
+    // Part names are case-insensitive in Office files; one reader takes the first copy, another the last.
+    const key = name.replaceAll('\\', '/').toLowerCase();
+    if (seen.has(key)) throw refuse('duplicate_entry');
+    seen.add(key);
     // Bit 0: traditional or strong encryption; bit 6: strong encryption.
     if (flags & 0x41) throw refuse('encrypted');
     const data = entryData(view, bytes, localOffset, compressedSize);
