@@ -33,6 +33,8 @@ export const IMPORT_NOTE_CODES = [
   'footnote_as_text',
   /** Word equations were kept as their plain text (or dropped when they had none). */
   'equation_as_text',
+  /** Headings were recognised from direct formatting (bold, larger, numbered) in a file with no Heading styles. */
+  'heading_inferred',
 ] as const;
 
 /** One of the {@link IMPORT_NOTE_CODES}. */

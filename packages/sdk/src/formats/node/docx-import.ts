@@ -5,8 +5,10 @@ import { documentFromHtmlDom } from '../html-import-document.js';
 import type { FormatImportOptions } from '../import-options.js';
 import { counted, ImportNotes, type ImportResult } from '../import-report.js';
 import { equationsAsText } from './docx-import-equations.js';
+import { type GuessElement, guessDirectHeadings } from './docx-import-headings.js';
 import { moveNotesToSections, unwrapInternalLinks } from './docx-import-notes.js';
 import {
+  type ParagraphCategory,
   planwrightStyleMap,
   readParagraphStyles,
   runCategory,
@@ -61,9 +63,11 @@ export async function docxToDocument(
   const notes = new ImportNotes();
   const meanings = new StyleMeanings(readParagraphStyles(text('word/styles.xml')));
   let formatting = 0;
+  let guessed = new Map<GuessElement, ParagraphCategory>();
   const relabel = (element: MammothElement): MammothElement => {
     if (element.type === 'paragraph') {
-      const category = meanings.paragraph(element.styleId ?? null, element.styleName ?? null);
+      const category =
+        guessed.get(element) ?? meanings.paragraph(element.styleId ?? null, element.styleName ?? null);
       if (category) element.styleId = `${STYLE_ID_PREFIX}${category}`;
     } else if (element.type === 'run') {
       const category = runCategory(element.styleName ?? null);
@@ -96,7 +100,12 @@ export async function docxToDocument(
         externalFileAccess: false,
         ignoreEmptyParagraphs: true,
         convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })),
-        transformDocument: relabel,
+        transformDocument: (document: MammothElement) => {
+          guessed = guessDirectHeadings(document, (paragraph) =>
+            meanings.paragraph((paragraph as MammothElement).styleId ?? null, paragraph.styleName ?? null),
+          );
+          return relabel(document);
+        },
       },
     );
     html = result.value;
@@ -109,6 +118,13 @@ export async function docxToDocument(
     });
   }
 
+  const inferred = [...guessed.values()].filter((category) => category !== 'Title').length;
+  notes.add(
+    'heading_inferred',
+    (n) =>
+      `${counted(n, 'heading was', 'headings were')} recognised from direct formatting (bold, larger or numbered paragraphs; the file uses no Heading styles): check the sections.`,
+    inferred,
+  );
   let unrecognisedStyles = 0;
   let ignored = 0;
   for (const message of messages) {
