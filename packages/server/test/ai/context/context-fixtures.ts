@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createDocumentContent, type DocumentJson, type NewSectionContent } from '@planwright/sdk/model';
+import { corpusPath } from '../../../../../tests/support/corpus-path.mjs';
 import type { ContextInput, ContextSettings } from '../../../src/ai/context/assemble-context.js';
 import type { ProviderInfo } from '../../../src/ai/providers/ai-provider.js';
 
 /** The Big List of Naughty Strings from the shared corpus. */
 export const hostileStrings = JSON.parse(
-  readFileSync(new URL('../../../../../../shared/corpus/hostile-strings/blns.json', import.meta.url), 'utf8'),
+  readFileSync(corpusPath('hostile-strings/blns.json'), 'utf8'),
 ) as string[];
 
 /** A model provider that can do everything. */
