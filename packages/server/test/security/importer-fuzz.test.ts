@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FormatError, markdownToDocument } from '@planwright/sdk/formats';
 import { docxToDocument } from '@planwright/sdk/formats/node';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusPath } from '../../../../tests/support/corpus-path.mjs';
 import { multipartBody } from '../files/multipart.js';
 import { createSignedInUser, type SignedInUser } from '../support/signed-in-user.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -12,7 +12,7 @@ import { createDocument } from '../support/workspace-calls.js';
 
 // SEC-F4..F6 of test/security/SPEC.md: random and mutated files through the importers, bounded in time and memory.
 
-const corpus = fileURLToPath(new URL('../../../../../shared/corpus/', import.meta.url));
+const corpus = corpusPath('');
 const docxSeeds = readdirSync(join(corpus, 'docx'))
   .filter((name) => name.endsWith('.docx'))
   .slice(0, 4)
