@@ -145,7 +145,9 @@ function dropRepeatsAndBlocks(candidates: Candidate[], paragraphs: readonly Para
       !sameLook(candidates[index - 1], candidate) &&
       !sameLook(candidate, candidates[index + 1]),
   );
-  candidates.splice(0, candidates.length, ...kept);
+  // No spread: a file of 100,000 bold lines must not overflow the call stack.
+  candidates.length = 0;
+  for (const candidate of kept) candidates.push(candidate);
 }
 
 /**
@@ -206,7 +208,7 @@ export function guessDirectHeadings(
   const levels = kept.map((candidate) => levelOf(candidate) as number);
   if (levels.length === 0) return guessed;
   // Levels start at 1 (a plan whose largest guessed headings are "1.1" still has sections).
-  const top = Math.min(...levels);
+  const top = levels.reduce((lowest, level) => Math.min(lowest, level), Number.POSITIVE_INFINITY);
   const sectionLevel = levels.filter((level) => level === top).length;
   if (sectionLevel < 2) return guessed;
   if (hasTitle) guessed.set(first.paragraph, 'Title');
