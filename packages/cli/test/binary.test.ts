@@ -98,6 +98,22 @@ describe('the built planwright binary', () => {
     });
   });
 
+  it('ends quietly with exit 0 when its reader closes the pipe early (`planwright … | head`)', async () => {
+    const child = spawn(process.execPath, [bin, '--help'], {
+      cwd: packageDir,
+      env: { PATH: process.env.PATH ?? '', HOME: scratch },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Closed before the first write, as `head -c 0` would: every write then fails with EPIPE.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
   it('says a reset connection in words every time: no request is left unsettled, no silent exit', async () => {
     // A process of its own, as a real server is: one in this busy test process answers too late for the race.
     const resetter = spawn(
