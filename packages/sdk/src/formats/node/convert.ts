@@ -8,11 +8,9 @@ import type { ImportFormat, ImportResult } from '../import-report.js';
 import { documentToJson, jsonToDocument } from '../json-format.js';
 import { documentToMarkdown } from '../markdown-export.js';
 import { markdownToDocument } from '../markdown-import.js';
-import { documentToDocx } from './docx-export.js';
-import { docxToDocument } from './docx-import.js';
 import type { FileExportOptions } from './export-blocks.js';
 import { parseHtmlInNode } from './html-dom.js';
-import { documentToPdf } from './pdf-export.js';
+import { documentToDocx, documentToPdf, docxToDocument } from './lazy-converters.js';
 import type { ZipLimits } from './zip-guard.js';
 
 /** Options of {@link importDocument}. */

@@ -380,15 +380,7 @@ function withFixedDate(bytes: Uint8Array, date: Date): Uint8Array {
   return zipSync(files, { level: 6, mtime });
 }
 
-/**
- * A document as a Word file (.docx; rules F60–F69 in `src/formats/SPEC.md`): a title page, then every
- * section on a new page under a real "Heading 1", subsections under "Heading 2", headings 3 and 4 under
- * "Heading 3" and "Heading 4" (with outline levels, so Word's navigation pane and a table of contents
- * work), lists through numbering definitions, links, quotes, code and rules.
- *
- * @param document - A normalised document.
- * @returns The bytes of the .docx file.
- */
+/** What the public `documentToDocx` (lazy-converters.ts, documented there) runs once it has loaded this module. */
 export async function documentToDocx(
   document: DocumentJson,
   options: DocxExportOptions = {},

@@ -41,16 +41,7 @@ interface MammothElement {
 const formattingMessage = (n: number): string =>
   `${counted(n, 'piece')} of Word formatting the model has no place for (styles, small caps, superscript…) dropped; the text stays.`;
 
-/**
- * Reads a Word .docx into a document (rules F50–F59). The archive is checked first (`inspectZip`:
- * not a zip, encrypted, too many entries, unsafe names, too large once inflated, XML entities), then
- * mammoth turns it into HTML with an explicit style map and `htmlToDocument`'s walk reads that.
- * Headings come from Word's heading styles by name, id or outline level; footnotes end their section;
- * comments and tracked deletions are left out; images dropped and tables flattened, with notes.
- *
- * @throws {FormatError} for a refused file (see `FormatErrorReason`), `not_a_docx` when mammoth cannot
- *   read it.
- */
+/** What the public `docxToDocument` (lazy-converters.ts, documented there) runs once it has loaded this module. */
 export async function docxToDocument(
   bytes: Uint8Array,
   options: DocxImportOptions = {},

@@ -12,9 +12,10 @@ export {
   type ImportDocumentOptions,
   importDocument,
 } from './convert.js';
-export { type DocxExportOptions, documentToDocx } from './docx-export.js';
-export { type DocxImportOptions, docxToDocument } from './docx-import.js';
+export type { DocxExportOptions } from './docx-export.js';
+export type { DocxImportOptions } from './docx-import.js';
 export type { FileExportOptions } from './export-blocks.js';
 export { parseHtmlInNode } from './html-dom.js';
-export { documentToPdf, type PdfExportOptions } from './pdf-export.js';
+export { documentToDocx, documentToPdf, docxToDocument } from './lazy-converters.js';
+export type { PdfExportOptions } from './pdf-export.js';
 export { DEFAULT_ZIP_LIMITS, inspectZip, type ZipEntryInfo, type ZipLimits } from './zip-guard.js';

@@ -231,16 +231,7 @@ function pdfDefinition(document: DocumentJson, title: string, creationDate: Date
   };
 }
 
-/**
- * A document as a PDF (rules F70–F79 in `src/formats/SPEC.md`): a title page, a table of contents with
- * page numbers, every section from a new page, subsections, headings, paragraphs with their marks,
- * lists, quotes, code and links, and "Made with Planwright" with the page number on every page. Pure
- * JavaScript (pdfmake) with the standard Helvetica and Courier fonts: characters they cannot draw are
- * replaced (see `standardFontText`), never an error.
- *
- * @param document - A normalised document.
- * @returns The bytes of the PDF file.
- */
+/** What the public `documentToPdf` (lazy-converters.ts, documented there) runs once it has loaded this module. */
 export async function documentToPdf(
   document: DocumentJson,
   options: PdfExportOptions = {},
