@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +11,7 @@ import {
 import { lastKeyFor } from '@planwright/server';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_BIN, ensureCliBuilt } from '../support/cli-binary.js';
+import { type CliExit, ensureCliBuilt, runCliBinary } from '../support/cli-binary.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -30,34 +29,9 @@ let client: PlanwrightClient;
 let configDir: string;
 let document: DocumentDetail;
 
-interface Exit {
-  code: number;
-  stdout: Buffer;
-  stderr: string;
-}
-
 /** Runs the built bin signed in as the test's one account, stdout kept as bytes. */
-function planwright(args: string[], input = ''): Promise<Exit> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [CLI_BIN, ...args],
-      {
-        cwd: scratch,
-        encoding: 'buffer',
-        maxBuffer: 64 * 1024 * 1024,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: scratch,
-          PLANWRIGHT_CONFIG_DIR: configDir,
-          PLANWRIGHT_SERVER: server.url,
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code) : 0, stdout, stderr: stderr.toString('utf8') }),
-    );
-    child.stdin?.end(input);
-  });
+function planwright(args: string[], input = ''): Promise<CliExit> {
+  return runCliBinary({ cwd: scratch, configDir, serverUrl: server.url }, args, input);
 }
 
 const file = (name: string) => join(scratch, name);

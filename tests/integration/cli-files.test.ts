@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +9,7 @@ import {
 } from '@planwright/sdk';
 import { lastKeyFor } from '@planwright/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_BIN, ensureCliBuilt } from '../support/cli-binary.js';
+import { type CliExit, ensureCliBuilt, runCliBinary } from '../support/cli-binary.js';
 import { corpusPath } from '../support/corpus.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -19,7 +18,6 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
  * with pipes, signed in with `planwright login`, against the real server (its export and import routes
  * and conversion workers). The SDK sets up and checks what the commands cannot show by themselves.
  */
-const bin = CLI_BIN;
 const PASSWORD = 'a-sturdy-harbour-passphrase';
 
 let server: TestServer;
@@ -32,34 +30,17 @@ interface Account {
   configDir: string;
 }
 
-interface Exit {
-  code: number;
-  stdout: Buffer;
-  stderr: string;
-}
-
 /** Runs the built bin as `account` (or as nobody, with a server that is not there), stdout kept as bytes. */
-function planwright(account: Account | null, args: string[], input = ''): Promise<Exit> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [bin, ...args],
-      {
-        cwd: scratch,
-        encoding: 'buffer',
-        maxBuffer: 64 * 1024 * 1024,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: scratch,
-          PLANWRIGHT_CONFIG_DIR: account?.configDir ?? join(scratch, 'nobody'),
-          PLANWRIGHT_SERVER: account ? server.url : 'http://127.0.0.1:9',
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code) : 0, stdout, stderr: stderr.toString('utf8') }),
-    );
-    child.stdin?.end(input);
-  });
+function planwright(account: Account | null, args: string[], input = ''): Promise<CliExit> {
+  return runCliBinary(
+    {
+      cwd: scratch,
+      configDir: account?.configDir ?? join(scratch, 'nobody'),
+      serverUrl: account ? server.url : 'http://127.0.0.1:9',
+    },
+    args,
+    input,
+  );
 }
 
 async function createAccount(name: string): Promise<Account> {

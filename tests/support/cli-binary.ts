@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,4 +22,44 @@ export function ensureCliBuilt(): void {
     ],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
+}
+
+/** How the built bin ended: its exit code, standard output as bytes (a PDF or a .docx), standard error. */
+export interface CliExit {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** Where and as whom the bin runs: a clean environment with only these set. */
+export interface CliRun {
+  cwd: string;
+  /** `PLANWRIGHT_CONFIG_DIR`: the signed-in account's config and session. */
+  configDir: string;
+  /** `PLANWRIGHT_SERVER`. */
+  serverUrl: string;
+}
+
+/** Runs the built bin as a child process with pipes, `input` on its standard input, as a script would. */
+export function runCliBinary(run: CliRun, args: string[], input = ''): Promise<CliExit> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [CLI_BIN, ...args],
+      {
+        cwd: run.cwd,
+        encoding: 'buffer',
+        maxBuffer: 64 * 1024 * 1024,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: run.cwd,
+          PLANWRIGHT_CONFIG_DIR: run.configDir,
+          PLANWRIGHT_SERVER: run.serverUrl,
+        },
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr: stderr.toString('utf8') }),
+    );
+    child.stdin?.end(input);
+  });
 }
