@@ -44,18 +44,23 @@ function writeEntryGuards(): void {
   rmSync(metafilePath);
 }
 
-export default defineConfig({
+/** The entry points of package.json's `exports`, each built with its declarations. */
+const PACKAGE_ENTRIES = {
+  index: 'src/index.ts',
   // The model has its own entry so the main one never pulls in Tiptap and ProseMirror.
+  'model/index': 'src/model/index.ts',
+  'formats/index': 'src/formats/index.ts',
+  // Node-only libraries (mammoth, docx, pdfmake, linkedom) stay behind their own entry.
+  'formats/node/index': 'src/formats/node/index.ts',
+  // Applying the AI's proposals needs the model and the Markdown reader: its own entry, like the model.
+  'proposals/index': 'src/proposals/index.ts',
+  // In-memory chat sockets and a manual clock, for tests of apps built on ChatSession.
+  'testing/index': 'src/chat/testing/index.ts',
+};
+
+export default defineConfig({
   entry: {
-    index: 'src/index.ts',
-    'model/index': 'src/model/index.ts',
-    'formats/index': 'src/formats/index.ts',
-    // Node-only libraries (mammoth, docx, pdfmake, linkedom) stay behind their own entry.
-    'formats/node/index': 'src/formats/node/index.ts',
-    // Applying the AI's proposals needs the model and the Markdown reader: its own entry, like the model.
-    'proposals/index': 'src/proposals/index.ts',
-    // In-memory chat sockets and a manual clock, for tests of apps built on ChatSession.
-    'testing/index': 'src/chat/testing/index.ts',
+    ...PACKAGE_ENTRIES,
     // What the generated entry guards import (see writeEntryGuards); not an entry of package.json.
     'optional-dependencies': 'src/optional-dependencies.ts',
   },
@@ -63,14 +68,7 @@ export default defineConfig({
   // tsup's declaration step sets `baseUrl`, which TypeScript 6 reports as deprecated (stack.md gotcha 1),
   // and compiles only what index.ts reaches, which a `composite` project refuses (TS6307).
   dts: {
-    entry: {
-      index: 'src/index.ts',
-      'model/index': 'src/model/index.ts',
-      'formats/index': 'src/formats/index.ts',
-      'formats/node/index': 'src/formats/node/index.ts',
-      'proposals/index': 'src/proposals/index.ts',
-      'testing/index': 'src/chat/testing/index.ts',
-    },
+    entry: PACKAGE_ENTRIES,
     compilerOptions: { ignoreDeprecations: '6.0', composite: false },
   },
   sourcemap: true,
