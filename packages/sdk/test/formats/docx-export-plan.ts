@@ -303,3 +303,23 @@ export function hostileDocument(): { document: DocumentJson; titles: string[] } 
   if (!normalized.ok) throw new Error(`The naughty document does not normalise: ${normalized.error.message}`);
   return { document: normalized.doc, titles };
 }
+
+/** Links the editor holds that an exported file must not link (M14): UNC, host-relative, file:, a relative file, tel:. */
+export const NON_EXPORTABLE_HREFS = [
+  '\\\\host\\share\\x.docx',
+  '//host/share/x.docx',
+  'file:///C:/x.docx',
+  'x.docx',
+  'tel:+44123',
+] as const;
+
+/** One section: a paragraph "hostile N" linking each of `hrefs`, then one linking a mailto address, then `extra`. */
+export function linksDocument(hrefs: readonly string[], extra: BlockJson[] = []): DocumentJson {
+  return documentOf(
+    section(1, 'Links', [
+      ...hrefs.map((href, index) => paragraph(`p-${index}`, [text(`hostile ${index}`, [link(href)])])),
+      paragraph('p-mail', [text('mail', [link('mailto:ada@example.com')])]),
+      ...extra,
+    ]),
+  );
+}
