@@ -352,6 +352,19 @@ export {
   progressFromCounts,
 } from './resources/documents.js';
 export { dispositionFileName, type ExportedFile } from './resources/exported-file.js';
+export {
+  IMPORT_PHASES,
+  IMPORT_STREAM_MEDIA_TYPE,
+  type ImportPhase,
+  type ImportProgress,
+  type ImportStreamEvent,
+  importConvertingEventSchema,
+  importErrorEventSchema,
+  importQueuedEventSchema,
+  importResultEventSchema,
+  importSavingEventSchema,
+  importStreamEventSchema,
+} from './resources/import-progress.js';
 export { type ListPage, listSchema, normalizeList } from './resources/list.js';
 export { LIST_ORDERINGS, type ListOrdering, type ListQuery } from './resources/list-query.js';
 export {

@@ -13,7 +13,7 @@ import { createPasswordHasher, type PasswordHasher } from './auth/password/index
 import { SessionService } from './auth/session-service.js';
 import { seedDefaultBlueprint } from './blueprints/seed-default-blueprint.js';
 import type { ServerConfig } from './config/config.js';
-import { ConversionPool } from './formats/conversion-pool.js';
+import { ConversionPool, type PoolTimers, SYSTEM_TIMERS } from './formats/conversion-pool.js';
 import { ConversionTokens } from './formats/conversion-tokens.js';
 import { registerClosingConnections } from './http/closing-connections.js';
 import { registerCompression } from './http/compression.js';
@@ -61,6 +61,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Where conversions run; the default is a pool sized by `config.conversion`, closed with the app. */
   conversions?: ConversionPool;
+  /** The timers of the import's progress stream (its heartbeat); tests pass manual ones. */
+  timers?: PoolTimers;
   /** Who answers chats and transforms; the default is made from `config.ai`. */
   aiProvider?: AiProvider;
 }
@@ -160,7 +162,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // A pool the app made is the app's to stop; one passed in belongs to the caller.
   if (!deps.conversions) app.addHook('onClose', async () => conversions.close());
   const tokens = new ConversionTokens({ appSettings: storage.appSettings, now });
-  fileRoutes(app, { ...workspace, conversions, tokens });
+  fileRoutes(app, { ...workspace, conversions, tokens, timers: deps.timers ?? SYSTEM_TIMERS });
   aiAttachmentRoutes(app, { ...workspace, conversions });
   const ai: AiRuntime = {
     config: config.ai,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { TokenStore } from '../auth/token-store.js';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, type ApiErrorOptions } from '../errors/api-error.js';
 import { AuthRequiredError } from '../errors/auth-required-error.js';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 import { RevisionConflictError } from '../errors/revision-conflict-error.js';
@@ -134,6 +134,12 @@ export interface HttpClient {
   raw(method: HttpMethod, path: string, options?: RawRequestOptions): Promise<Response>;
 }
 
+/** @internal The error a non-OK answer rejects with (H10, H15); also for failures carried inside a stream. */
+export function apiErrorOf(failure: ApiErrorOptions): ApiError {
+  // A 412 only ever answers an `If-Match` that no longer holds: callers branch on it to reload.
+  return failure.status === 412 ? new RevisionConflictError(failure) : new ApiError(failure);
+}
+
 /**
  * Creates the request helper every resource module uses.
  *
@@ -223,8 +229,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         url,
         cause,
       };
-      // A 412 only ever answers an `If-Match` that no longer holds: callers branch on it to reload.
-      throw response.status === 412 ? new RevisionConflictError(failure) : new ApiError(failure);
+      throw apiErrorOf(failure);
     }
 
     call.onHeaders?.(response.headers);

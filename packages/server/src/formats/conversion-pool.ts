@@ -37,6 +37,24 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Said in the time-out message after the limit, e.g. "the limit for a 475 KB file". */
   limitLabel?: string;
+  /**
+   * Called once, synchronously inside {@link ConversionPool.run}, when the job joins the line (it was not
+   * refused). Not called for a refused job. It may be told {@link onStart} right after.
+   */
+  onQueued?: (place: QueuePlace) => void;
+  /** Called once, when a thread takes the job, with the running-time limit its clock starts on. */
+  onStart?: (start: { timeoutMs: number }) => void;
+}
+
+/** A waiting job's place in the line, read while it waits. */
+export interface QueuePlace {
+  /**
+   * How many waiting jobs go before this one if no one else arrives (users take turns, so a user's third
+   * job waits behind everyone's first and second); 0 once it has left the line.
+   */
+  ahead(): number;
+  /** How long it may wait for a thread before it is dropped (`queue_timeout`). */
+  readonly limitMs: number;
 }
 
 /** Why a job was not run: its user has too many (`owner_limit`), the server is full, or it waited too long. */
@@ -60,6 +78,7 @@ interface QueuedJob {
   owner: string;
   timeoutMs: number;
   limitLabel: string | undefined;
+  onStart: RunOptions['onStart'];
   resolve: (output: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -69,7 +88,8 @@ interface Slot {
   current: (QueuedJob & { id: number; timer: unknown }) | undefined;
 }
 
-const defaultTimers: PoolTimers = {
+/** The real timers (looked up at each call, so fake timers installed later apply). */
+export const SYSTEM_TIMERS: PoolTimers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
@@ -120,7 +140,7 @@ export class ConversionPool {
       maxPerOwner: 4,
       maxRunningPerOwner: Math.max(1, Math.floor(options.size / 2)),
       queueTimeoutMs: 30_000,
-      timers: defaultTimers,
+      timers: SYSTEM_TIMERS,
       ...options,
     };
     this.#queue = new FairQueue<QueuedJob>(this.#options, this.#options.timers, (queued) =>
@@ -147,14 +167,16 @@ export class ConversionPool {
   run<J extends ConversionJob>(job: J, options: RunOptions): Promise<ConversionOutput<J>> {
     if (this.#closed) return Promise.reject(new Error('The conversion pool is closed.'));
     return new Promise((resolve, reject) => {
-      const refusal = this.#queue.add(options.owner, {
+      const queued: QueuedJob = {
         job,
         owner: options.owner,
         timeoutMs: options.timeoutMs ?? this.#options.timeoutMs,
         limitLabel: options.limitLabel,
+        onStart: options.onStart,
         resolve: resolve as (output: unknown) => void,
         reject,
-      });
+      };
+      const refusal = this.#queue.add(options.owner, queued);
       if (refusal === 'owner_limit') {
         reject(
           new ConversionBusyError(
@@ -171,7 +193,11 @@ export class ConversionPool {
             this.#retryAfter(),
           ),
         );
-      } else this.#dispatch();
+      } else {
+        const limitMs = this.#options.queueTimeoutMs;
+        tell(() => options.onQueued?.({ ahead: () => this.#queue.ahead(queued) ?? 0, limitMs }));
+        this.#dispatch();
+      }
     });
   }
 
@@ -207,6 +233,7 @@ export class ConversionPool {
       const request: WorkerRequest = { id, job: queued.job };
       // The import's bytes are copied, not transferred: the caller may still need them.
       slot.worker.postMessage(request);
+      tell(() => queued.onStart?.({ timeoutMs: queued.timeoutMs }));
     }
   }
 
@@ -278,6 +305,15 @@ export class ConversionPool {
     const index = this.#slots.indexOf(slot);
     if (index !== -1) this.#slots.splice(index, 1);
     void slot.worker.terminate();
+  }
+}
+
+/** Runs a caller's callback: one that throws must not leave a job half-dispatched. */
+function tell(callback: () => void): void {
+  try {
+    callback();
+  } catch {
+    // The caller's own failure; the pool's bookkeeping goes on.
   }
 }
 

@@ -84,6 +84,27 @@ export class FairQueue<T> {
     return undefined;
   }
 
+  /**
+   * How many waiting jobs {@link take} gives out before `item` if no one else arrives and no cap holds a
+   * turn back: the turns go round the owners in order, one job each, so the `k`-th job of an owner waits
+   * for up to `k + 1` jobs of each owner before it in the turns and up to `k` of each after it.
+   * `undefined` when `item` is not waiting.
+   */
+  ahead(item: T): number | undefined {
+    const turns = [...this.#owners.values()];
+    for (const [index, turn] of turns.entries()) {
+      const k = turn.waiting.findIndex((waiting) => waiting.item === item);
+      if (k === -1) continue;
+      let ahead = k;
+      for (const [other, otherTurn] of turns.entries()) {
+        if (other === index) continue;
+        ahead += Math.min(otherTurn.waiting.length, other < index ? k + 1 : k);
+      }
+      return ahead;
+    }
+    return undefined;
+  }
+
   /** A job {@link take} gave out has ended (done, failed or stopped). */
   finished(owner: string): void {
     const turn = this.#owners.get(owner);

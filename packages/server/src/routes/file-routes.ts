@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import { IMPORT_STREAM_MEDIA_TYPE } from '@planwright/sdk';
 import {
   conversionBudget,
   DOCUMENT_IMPORT_FORMATS,
@@ -12,16 +13,18 @@ import {
   requireImportFormat,
 } from '@planwright/sdk/formats';
 import type { DocumentJson } from '@planwright/sdk/model';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { closingUnreadBody, requireUser, signedInFirst } from '../auth/require-user.js';
 import type { ConversionConfig } from '../config/config.js';
 import { documentDetailBody } from '../documents/document-view.js';
 import { writeDocument } from '../documents/write-document.js';
-import type { ConversionPool, RunOptions } from '../formats/conversion-pool.js';
+import type { ConversionPool, PoolTimers, RunOptions } from '../formats/conversion-pool.js';
 import type { ConversionTokens } from '../formats/conversion-tokens.js';
 import { attachmentDisposition, conversionFailure, storableStrings } from '../formats/file-answers.js';
 import { readUpload } from '../formats/file-upload.js';
+import { ImportProgressStream, wantsImportStream } from '../formats/import-progress-stream.js';
+import { errorAnswer } from '../http/error-handling.js';
 import { HttpError, parseInput } from '../http/http-error.js';
 import { sendJson } from '../http/json-body.js';
 import { uuidParam } from '../http/uuid-param.js';
@@ -35,6 +38,8 @@ import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
 export interface FileRouteDeps extends WorkspaceRouteDeps {
   conversions: ConversionPool;
   tokens: ConversionTokens;
+  /** The timers of the import's progress stream (its heartbeat); tests pass manual ones. */
+  timers: PoolTimers;
 }
 
 type DocumentParams = { uuid: string };
@@ -114,7 +119,7 @@ function sendFile(reply: FastifyReply, format: ExportFormat, title: string, byte
  * worker pool with its time limit; a refused file answers its one-line reason and saves nothing.
  */
 export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
-  const { storage, sessions, now, conversions, tokens, config } = deps;
+  const { storage, sessions, now, conversions, tokens, config, timers } = deps;
   const budgeted = (owner: string, kind: 'import' | 'export', bytes: number) =>
     conversionRunOptions(config.conversion, owner, kind, bytes);
 
@@ -185,7 +190,9 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
 
     /**
      * `POST documents/{uuid}/import/` multipart `file` (.docx or .md) and `mode` (`merge`, the default, or
-     * `replace`); honours `If-Match`. Answers the updated document plus `import_report`.
+     * `replace`); honours `If-Match`. Answers the updated document plus `import_report`; with `Accept:
+     * application/x-ndjson`, once the upload is read and checked, a stream of progress events ending in
+     * that answer or its error (`docs/http-api.md` "Import progress").
      */
     scope.post<{ Params: DocumentParams }>(
       '/api/v1/documents/:uuid/import/',
@@ -194,7 +201,10 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
         const user = await requireUser(request, sessions);
         const id = documentIdOf(request);
         const precondition = readIfMatch(request);
-        if (!(await storage.documents.findOwnedHead(id, user.id))) throw notFound('document');
+        const head = await storage.documents.findOwnedHead(id, user.id);
+        if (!head) throw notFound('document');
+        // A stale If-Match is refused before the file is read or converted (checked again when saving).
+        assertRevision(precondition, head.revision, 'document');
         // The file's type is judged by its name before a byte of it is read (415 for an .exe).
         const upload = await readUpload(request, config.conversion.importMaxBytes, (fileName) => {
           try {
@@ -205,52 +215,124 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
         });
         const { mode } = parseInput(importFields, { mode: upload.mode ?? 'merge' });
         const format = convertSync(() => requireImportFormat(upload.fileName, DOCUMENT_IMPORT_FORMATS));
-        const imported: ImportResult = await convert(() =>
-          conversions.run(
-            {
-              kind: 'import',
-              format,
-              bytes: upload.bytes,
-              maxUnpackedBytes: config.conversion.maxUnpackedBytes,
-            },
-            budgeted(user.id, 'import', upload.bytes.length),
-          ),
-        );
-        const written = await retryStaleWrites(() =>
-          storage.transaction(async (tx) => {
-            const doc = await tx.documents.findOwnedHead(id, user.id, { forUpdate: true });
-            if (!doc) throw notFound('document');
-            assertRevision(precondition, doc.revision, 'document');
-            const current = JSON.parse(await tx.documents.contentJsonOf(doc.id)) as DocumentJson;
-            const merged = mergeImportedDocument(current, storableStrings(imported.document), mode);
-            const content = importedContent(merged);
-            const result = await writeDocument(
-              tx,
-              doc,
-              { content },
-              {
-                actor: user,
-                now: now(),
-                event: {
-                  verb: 'imported',
-                  message: `imported ${JSON.stringify(upload.fileName)} into the document (${mode})`,
-                  level: 1,
-                },
-              },
-            );
-            return { ...result, contentJson: result.contentJson ?? JSON.stringify(content) };
-          }),
-        );
-        setRevisionTag(reply, written.document.revision);
-        return sendJson(
-          reply,
-          documentDetailBody(written.document, written.contentJson, written.sections, {
-            import_report: imported.report,
-          }),
+        const job = {
+          kind: 'import' as const,
+          format,
+          bytes: upload.bytes,
+          maxUnpackedBytes: config.conversion.maxUnpackedBytes,
+        };
+        const options = budgeted(user.id, 'import', upload.bytes.length);
+        const save = (imported: ImportResult) =>
+          saveImport({ storage, now, user, id, precondition, mode, fileName: upload.fileName }, imported);
+
+        if (!wantsImportStream(request.headers)) {
+          const imported = await convert(() => conversions.run(job, options));
+          const written = await save(imported);
+          setRevisionTag(reply, written.revision);
+          return sendJson(reply, written.body);
+        }
+
+        const progress = new ImportProgressStream({ now, timers });
+        let accepted = false;
+        const converted = conversions.run(job, {
+          ...options,
+          onQueued: (place) => {
+            accepted = true;
+            progress.queued(place);
+          },
+          onStart: ({ timeoutMs }) => progress.converting(timeoutMs),
+        });
+        // Refused at once (429 too many of the user's own, 503 full): answered with its status, like JSON.
+        if (!accepted) await convert(() => converted);
+        void streamImport(request.log, progress, async () => {
+          const imported = await convert(() => converted);
+          progress.saving();
+          return save(imported);
+        });
+        return (
+          reply
+            .type(`${IMPORT_STREAM_MEDIA_TYPE}; charset=utf-8`)
+            .header('cache-control', 'no-store')
+            // nginx and its kin pass each line on at once instead of buffering the answer.
+            .header('x-accel-buffering', 'no')
+            .send(progress.body)
         );
       },
     );
   });
+}
+
+/** What saving an import needs to know. */
+interface ImportTarget {
+  storage: FileRouteDeps['storage'];
+  now: () => Date;
+  user: Parameters<typeof writeDocument>[3]['actor'];
+  id: string;
+  precondition: ReturnType<typeof readIfMatch>;
+  mode: 'merge' | 'replace';
+  fileName: string;
+}
+
+/** Merges the converted file into the document and saves it: the answer's body and the new revision. */
+async function saveImport(
+  target: ImportTarget,
+  imported: ImportResult,
+): Promise<{ revision: number; body: Buffer }> {
+  const { storage, now, user, id, precondition, mode, fileName } = target;
+  const written = await retryStaleWrites(() =>
+    storage.transaction(async (tx) => {
+      const doc = await tx.documents.findOwnedHead(id, user.id, { forUpdate: true });
+      if (!doc) throw notFound('document');
+      assertRevision(precondition, doc.revision, 'document');
+      const current = JSON.parse(await tx.documents.contentJsonOf(doc.id)) as DocumentJson;
+      const merged = mergeImportedDocument(current, storableStrings(imported.document), mode);
+      const content = importedContent(merged);
+      const result = await writeDocument(
+        tx,
+        doc,
+        { content },
+        {
+          actor: user,
+          now: now(),
+          event: {
+            verb: 'imported',
+            message: `imported ${JSON.stringify(fileName)} into the document (${mode})`,
+            level: 1,
+          },
+        },
+      );
+      return { ...result, contentJson: result.contentJson ?? JSON.stringify(content) };
+    }),
+  );
+  return {
+    revision: written.document.revision,
+    body: documentDetailBody(written.document, written.contentJson, written.sections, {
+      import_report: imported.report,
+    }),
+  };
+}
+
+/**
+ * Runs the rest of a streamed import and writes its last line: the result, or the error the JSON answer
+ * would have carried (logged as the error handler logs it). Never rejects: the reply is already sent.
+ */
+async function streamImport(
+  log: FastifyBaseLogger,
+  progress: ImportProgressStream,
+  finish: () => Promise<{ revision: number; body: Buffer }>,
+): Promise<void> {
+  try {
+    const written = await finish();
+    progress.result(`"${written.revision}"`, written.body);
+  } catch (error) {
+    const answer = errorAnswer(error as FastifyError, log);
+    const retryAfter = Number(answer.headers?.['retry-after']);
+    progress.error({
+      status: answer.status,
+      body: { ...answer.body },
+      ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retry_after: retryAfter } : {}),
+    });
+  }
 }
 
 /** The merged tree, normalised for saving; one past the model's limits is refused as too large. */

@@ -175,4 +175,48 @@ describe('ConversionPool', () => {
     await waiting;
     await expect(pool.run(markdown('# Three'), ALICE)).rejects.toThrow(/closed/);
   });
+
+  it('tells a job’s caller when it joins the line (with its place) and when a thread takes it', async () => {
+    pool = new ConversionPool({ size: 1, timeoutMs: 10_000, maxRunningPerOwner: 1, queueTimeoutMs: 30_000 });
+    const told: string[] = [];
+    const places: Array<{ ahead(): number; limitMs: number }> = [];
+    const options = (name: string) => ({
+      owner: name.slice(0, 1),
+      timeoutMs: 12_000,
+      onQueued: (place: { ahead(): number; limitMs: number }) => {
+        places.push(place);
+        told.push(`${name} queued ${place.ahead()} of ${place.limitMs}`);
+      },
+      onStart: ({ timeoutMs }: { timeoutMs: number }) => told.push(`${name} started (${timeoutMs})`),
+    });
+    const first = pool.run(markdown('# One'), options('a1'));
+    const second = pool.run(markdown('# Two'), options('a2'));
+    const third = pool.run(markdown('# Three'), options('b1'));
+    // Told synchronously: a1 takes the thread at once; a2 waits first in line, b1 behind it (a's turn
+    // comes before b's, who arrived after it).
+    expect(told).toEqual([
+      'a1 queued 0 of 30000',
+      'a1 started (12000)',
+      'a2 queued 0 of 30000',
+      'b1 queued 1 of 30000',
+    ]);
+    expect(places.map((place) => place.ahead())).toEqual([0, 0, 1]);
+    await Promise.all([first, second, third]);
+    expect(told.slice(4)).toEqual(['a2 started (12000)', 'b1 started (12000)']);
+    expect(places.map((place) => place.ahead())).toEqual([0, 0, 0]);
+  });
+
+  it('a caller’s callback that throws changes nothing about the job', async () => {
+    pool = new ConversionPool({ size: 1, timeoutMs: 10_000 });
+    const result = await pool.run(markdown('# Still converted'), {
+      owner: 'alice',
+      onQueued: () => {
+        throw new Error('listener bug');
+      },
+      onStart: () => {
+        throw new Error('listener bug');
+      },
+    });
+    expect(JSON.stringify(result.document)).toContain('Still converted');
+  });
 });

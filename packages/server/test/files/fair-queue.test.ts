@@ -150,3 +150,31 @@ describe('FairQueue', () => {
     expect(queue.take()).toBeUndefined();
   });
 });
+
+describe('FairQueue.ahead (the place an import’s progress stream tells)', () => {
+  it('counts the jobs taken before an item when turns go round the owners, and matches the real order', () => {
+    const { queue } = queueWith({ maxRunningPerOwner: 30 });
+    for (const item of ['a1', 'a2', 'a3', 'b1', 'c1', 'c2']) queue.add(item.slice(0, 1), item);
+    const places = Object.fromEntries(
+      ['a1', 'a2', 'a3', 'b1', 'c1', 'c2'].map((item) => [item, queue.ahead(item)]),
+    );
+    // Turns: a1 b1 c1, then a2 c2, then a3.
+    expect(places).toEqual({ a1: 0, b1: 1, c1: 2, a2: 3, c2: 4, a3: 5 });
+    const taken: string[] = [];
+    for (let next = queue.take(); next; next = queue.take()) taken.push(next.item);
+    expect(taken).toEqual(['a1', 'b1', 'c1', 'a2', 'c2', 'a3']);
+  });
+
+  it('moves up as jobs are taken, and is undefined once the item has left the line', () => {
+    const { queue } = queueWith({ maxRunningPerOwner: 30 });
+    for (const item of ['a1', 'b1', 'a2']) queue.add(item.slice(0, 1), item);
+    expect(queue.ahead('a2')).toBe(2);
+    queue.take();
+    expect(queue.ahead('a2')).toBe(1);
+    queue.take();
+    expect(queue.ahead('a2')).toBe(0);
+    queue.take();
+    expect(queue.ahead('a2')).toBeUndefined();
+    expect(queue.ahead('never queued')).toBeUndefined();
+  });
+});

@@ -6,7 +6,7 @@ import type { AiProvider } from '../../src/ai/providers/ai-provider.js';
 import { type AppDependencies, buildApp } from '../../src/app.js';
 import type { PasswordHasher } from '../../src/auth/password/index.js';
 import { loadConfig, type ServerConfig } from '../../src/config/config.js';
-import type { ConversionPool } from '../../src/formats/conversion-pool.js';
+import type { ConversionPool, PoolTimers } from '../../src/formats/conversion-pool.js';
 import { createMailer, type Mailer } from '../../src/mail/mailer.js';
 import { openStorage, type Storage } from '../../src/storage/storage.js';
 import { seedEmbeddedDatabase } from './embedded-database-template.js';
@@ -43,6 +43,8 @@ export async function createTestApp(
     routes?: (app: FastifyInstance) => void;
     passwordHasher?: PasswordHasher;
     conversions?: ConversionPool;
+    /** The import progress stream's timers. */
+    timers?: PoolTimers;
     aiProvider?: AiProvider;
     /** Fastify's logger option; the default logs nothing. */
     logger?: AppDependencies['logger'];
@@ -67,6 +69,7 @@ export async function createTestApp(
     logger: overrides.logger ?? false,
     ...(overrides.now ? { now: overrides.now } : {}),
     ...(overrides.conversions ? { conversions: overrides.conversions } : {}),
+    ...(overrides.timers ? { timers: overrides.timers } : {}),
     ...(overrides.aiProvider ? { aiProvider: overrides.aiProvider } : {}),
     ...(overrides.passwordHasher ? { passwordHasher: overrides.passwordHasher } : {}),
   });
