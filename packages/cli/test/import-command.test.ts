@@ -135,7 +135,7 @@ describe('planwright import', () => {
     expect(answer.report.notes).toContainEqual(expect.objectContaining({ code: 'image_dropped', count: 1 }));
   });
 
-  it('shows its phases on a terminal and clears them', async () => {
+  it('shows the server’s phases as a bar on a terminal, and clears it before the summary', async () => {
     const result = await runWithStreams(
       ['import', 'd0c00000-0000-4000-8000-000000000001', join(dir.path, 'plan.md')],
       env(),
@@ -144,12 +144,36 @@ describe('planwright import', () => {
       },
     );
     expect(result.exitCode).toBe(0);
-    const stderr = result.stderr.text();
-    expect(stderr).toContain('\r\u001b[2KReading plan.md…');
-    expect(stderr).toContain(
-      `\r\u001b[2KUploading and converting plan.md (${Buffer.byteLength(MARKDOWN)} B)…`,
+    const importCall = server.seen.find((request) => request.method === 'POST');
+    expect(importCall?.url).toBe('/api/v1/documents/d0c00000-0000-4000-8000-000000000001/import/');
+    expect(importCall?.accept).toContain('application/x-ndjson');
+    const size = Buffer.byteLength(MARKDOWN);
+    expect(result.stderr.text().split('\r\u001b[2K')).toEqual([
+      '',
+      'Reading plan.md…',
+      '',
+      `[#####---------------] 1/4 Uploading plan.md (${size} B)…`,
+      '[##########----------] 2/4 Waiting for a converter… 0 s, 2 ahead',
+      '[##########----------] 2/4 Waiting for a converter… 1 s',
+      '[###############-----] 3/4 Converting plan.md… 0 s (limit 37.8 s)',
+      '[###############-----] 3/4 Converting plan.md… 12 s (limit 37.8 s)',
+      '[####################] 4/4 Saving…',
+      '',
+    ]);
+    expect(result.stdout.text().split('\n')[0]).toBe('Imported plan.md: merged into "Acme plan".');
+  });
+
+  it('asks for no progress stream when stderr is not a terminal, and --json prints the same answer', async () => {
+    const result = await runWithStreams(
+      ['import', '--json', 'd0c00000-0000-4000-8000-000000000001', join(dir.path, 'plan.md')],
+      env(),
+      {},
     );
-    expect(stderr.endsWith('\r\u001b[2K')).toBe(true);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr.text()).toBe('');
+    expect(server.seen.find((request) => request.method === 'POST')?.accept).not.toContain('ndjson');
+    const answer = JSON.parse(result.stdout.text()) as { document: { revision: number } };
+    expect(answer.document.revision).toBe(2);
   });
 
   it.each(['notes.pdf', 'notes.doc', 'notes'])(

@@ -1,14 +1,15 @@
 import { basename } from 'node:path';
-import type { DocumentImportResult, ImportMode } from '@planwright/sdk';
+import type { DocumentImportResult, ImportMode, ImportProgress } from '@planwright/sdk';
 import type { CliIo } from '../cli-io.js';
 import { terminalText } from '../display/terminal-text.js';
 import { UsageError } from '../errors/cli-error.js';
 import { createOutput } from '../output.js';
 import { openSignedInSession } from '../session/signed-in-call.js';
 import { withNotFound } from '../workspace/not-found.js';
+import { importProgressText } from './import-progress-text.js';
 import { createProgressLine } from './progress-line.js';
 import { readInputFile } from './transfer-files.js';
-import { formatSize, noteText } from './transfer-text.js';
+import { noteText } from './transfer-text.js';
 
 const LIST_HINT = 'Run `planwright documents list` to see your documents.';
 
@@ -26,7 +27,8 @@ const REFUSED_FILE_STATUSES = new Set([413, 415, 422]);
 
 /**
  * Imports a .md or .docx file into a document (`POST documents/{uuid}/import/`): the extension is
- * checked before anything is read or sent, the phases show on a terminal, and the import report and
+ * checked before anything is read or sent, the server's phases show as a bar on a terminal (uploading,
+ * waiting for a converter, converting with its time and limit, saving), and the import report and
  * the new outline are printed. A file the server refuses ends as the SDK's `FormatError` with the
  * server's one line (exit 1).
  */
@@ -49,13 +51,21 @@ export async function importIntoDocument(io: CliIo, input: ImportInput): Promise
     progress.clear();
   }
   const session = await openSignedInSession(io, input.server);
-  progress.show(`Uploading and converting ${shownName} (${formatSize(bytes.length)})…`);
+  // The server's progress stream is asked for only when there is a terminal to show it on.
+  const onProgress =
+    io.stderr.isTTY === true
+      ? (phase: ImportProgress) => progress.show(importProgressText(phase, shownName, bytes.length))
+      : undefined;
   let result: DocumentImportResult;
   try {
     result = await withNotFound(
       () =>
         session.call((client) =>
-          client.documents.importFile(input.uuid, { name, bytes }, { mode: input.mode }),
+          client.documents.importFile(
+            input.uuid,
+            { name, bytes },
+            { mode: input.mode, ...(onProgress ? { onProgress } : {}) },
+          ),
         ),
       sdk.DOCUMENT_TEXTS.notFound,
       LIST_HINT,

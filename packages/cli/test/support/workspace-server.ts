@@ -9,6 +9,8 @@ export interface WorkspaceRequest {
   url: string;
   token: string | undefined;
   ifMatch: string | undefined;
+  /** The `Accept` header, when sent. */
+  accept?: string | undefined;
   body: unknown;
 }
 
@@ -167,7 +169,8 @@ export async function startFakeWorkspaceServer(
     const method = request.method ?? '';
     const token = header(request, 'x-session-token');
     const ifMatch = header(request, 'if-match');
-    seen.push({ method, url: request.url ?? '', token, ifMatch, body });
+    const accept = header(request, 'accept');
+    seen.push({ method, url: request.url ?? '', token, ifMatch, ...(accept ? { accept } : {}), body });
     if (token === undefined || !tokens.has(token)) {
       return sendJson(response, 401, {
         detail: 'Authentication credentials were not provided.',
@@ -216,7 +219,8 @@ export async function startFakeWorkspaceServer(
         );
       }
       if (fileMatch[2] === 'import/' && method === 'POST') {
-        return void importAnswer(response, document, body as FakeUpload).catch((error: unknown) =>
+        const streamed = (header(request, 'accept') ?? '').startsWith('application/x-ndjson');
+        return void importAnswer(response, document, body as FakeUpload, streamed).catch((error: unknown) =>
           sendJson(response, 500, { detail: String(error), code: 'server_error' }),
         );
       }
@@ -412,6 +416,7 @@ async function importAnswer(
   response: ServerResponse,
   document: FakeDocument,
   upload: FakeUpload,
+  streamed: boolean,
 ): Promise<void> {
   const file = upload.file;
   const format = /\.(md|docx)$/i.exec(file?.name ?? '')?.[1]?.toLowerCase() as 'md' | 'docx' | undefined;
@@ -437,8 +442,22 @@ async function importAnswer(
   );
   document.outline = upload.mode === 'replace' ? imported : [...(document.outline ?? [[false]]), ...imported];
   document.revision = (document.revision ?? 1) + 1;
-  sendJson(response, 200, { ...documentAnswer(document), import_report: result.report });
+  const body = { ...documentAnswer(document), import_report: result.report };
+  if (!streamed) return sendJson(response, 200, body);
+  // The phases a real server streams, with fixed figures (FAKE_IMPORT_PROGRESS), then the result.
+  response.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8' });
+  for (const event of FAKE_IMPORT_PROGRESS) response.write(`${JSON.stringify(event)}\n`);
+  response.end(`${JSON.stringify({ type: 'result', etag: `"${document.revision}"`, body })}\n`);
 }
+
+/** The progress events the fake streams before an import's result (`Accept: application/x-ndjson`). */
+export const FAKE_IMPORT_PROGRESS = [
+  { type: 'progress', phase: 'queued', ahead: 2, waited_ms: 0, limit_ms: 30_000 },
+  { type: 'progress', phase: 'queued', ahead: 0, waited_ms: 1_000, limit_ms: 30_000 },
+  { type: 'progress', phase: 'converting', elapsed_ms: 0, limit_ms: 37_800 },
+  { type: 'progress', phase: 'converting', elapsed_ms: 12_400, limit_ms: 37_800 },
+  { type: 'progress', phase: 'saving' },
+] as const;
 
 function header(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];

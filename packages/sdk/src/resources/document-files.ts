@@ -30,7 +30,7 @@ export interface DocumentImportResult {
 }
 
 /** Options of `documents.importFile`. */
-export type ImportFileOptions = CallOptions & {
+export interface ImportFileOptions extends CallOptions {
   /** `merge` (the default) adds what is new; `replace` swaps the content. */
   mode?: ImportMode;
   /**
@@ -40,7 +40,7 @@ export type ImportFileOptions = CallOptions & {
    * that throws does not stop the import.
    */
   onProgress?: (progress: ImportProgress) => void;
-};
+}
 
 const reportWire = z.object({
   format: z.enum(['md', 'docx', 'html', 'json']).catch('md' as ImportFormat),
@@ -81,7 +81,7 @@ export interface DocumentFileCalls {
    * Imports a .docx or .md file into the document (`POST documents/{uuid}/import/`, multipart `file` and
    * `mode`, default `merge`). A refused file rejects with an `ApiError` whose message is the server's one
    * line and whose `serverCode` is a `FormatErrorReason`; nothing is saved then. With `onProgress`, the
-   * phases are reported as they happen (see {@link ImportFileOptions.onProgress}); an aborted call does
+   * phases are reported as they happen (see the `onProgress` option); an aborted call does
    * not cancel an import the server has started: it may still be saved.
    *
    * @example

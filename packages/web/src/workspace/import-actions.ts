@@ -5,6 +5,7 @@ import {
   type ImportFormat,
   type ImportMode,
   type ImportNote,
+  type ImportProgress,
   type PlanwrightClient,
   requireImportFormat,
   type SaveController,
@@ -59,7 +60,13 @@ export type ImportStep =
   | { kind: 'idle' }
   | { kind: 'choose'; file: ImportFile; replace: boolean }
   | { kind: 'confirm'; file: ImportFile }
-  | { kind: 'running'; fileName: string; mode: ImportMode };
+  | {
+      kind: 'running';
+      fileName: string;
+      mode: ImportMode;
+      /** The server's last progress event; null until the file is sent (unsaved edits are flushed first). */
+      progress: ImportProgress | null;
+    };
 
 /** The report of the last import, shown until dismissed. */
 export interface ShownImportReport {
@@ -162,7 +169,11 @@ export class ImportActions extends SnapshotStore<ImportSnapshot> {
       this.update({ step: IDLE_STEP });
       return false;
     }
-    this.update({ step: { kind: 'running', fileName: file.name, mode }, alert: null, report: null });
+    this.update({
+      step: { kind: 'running', fileName: file.name, mode, progress: null },
+      alert: null,
+      report: null,
+    });
     host.setReadOnly(true);
     try {
       // Unsaved edits first: a replace must not be overwritten by a save of the old text, a merge keeps them.
@@ -172,7 +183,10 @@ export class ImportActions extends SnapshotStore<ImportSnapshot> {
       }
       let answer: DocumentImportResult;
       try {
-        answer = await host.client.documents.importFile(host.uuid, file, { mode });
+        answer = await host.client.documents.importFile(host.uuid, file, {
+          mode,
+          onProgress: (progress) => this.progressed(progress),
+        });
       } catch (error) {
         this.finish({ alert: importFailureMessage(error) });
         return false;
@@ -197,6 +211,12 @@ export class ImportActions extends SnapshotStore<ImportSnapshot> {
       host.setReadOnly(false);
       if (!this.disposed && this.getSnapshot().step.kind === 'running') this.update({ step: IDLE_STEP });
     }
+  }
+
+  /** The progress dialog follows the server's phases while the import runs. */
+  private progressed(progress: ImportProgress): void {
+    const { step } = this.getSnapshot();
+    if (!this.disposed && step.kind === 'running') this.update({ step: { ...step, progress } });
   }
 
   private finish(patch: Partial<ImportSnapshot>): void {

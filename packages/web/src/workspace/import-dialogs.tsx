@@ -1,3 +1,4 @@
+import type { ImportProgress } from '@planwright/sdk';
 import { useRef } from 'react';
 import { Alert } from '../ui/alert';
 import { Dialog } from '../ui/dialog';
@@ -79,13 +80,72 @@ export function ImportConfirmDialog({ imports, fileName }: { imports: ImportActi
   );
 }
 
-/** W30: "Importing document" while the import runs; it cannot be closed (it goes when the import ends). */
-export function ImportProgressDialog({ fileName }: { fileName: string }) {
+const PROGRESS_STEPS: Readonly<Record<ImportProgress['phase'], number>> = {
+  uploading: 1,
+  queued: 2,
+  converting: 3,
+  saving: 4,
+};
+
+/**
+ * What the progress dialog says for the server's last event, and its step of four (0 before the file is
+ * sent). Real figures only: the time converting and its limit, never an invented percentage.
+ */
+export function importProgressView(
+  fileName: string,
+  progress: ImportProgress | null,
+): { step: number; message: string } {
+  if (!progress) return { step: 0, message: TEXTS.progressMessage(fileName) };
+  const step = PROGRESS_STEPS[progress.phase];
+  switch (progress.phase) {
+    case 'uploading':
+      return { step, message: TEXTS.progressUploading(fileName) };
+    case 'queued':
+      return { step, message: TEXTS.progressQueued(progress.ahead) };
+    case 'converting':
+      return {
+        step,
+        message: TEXTS.progressConverting(
+          Math.floor(progress.elapsedMs / 1000),
+          Math.round(progress.limitMs / 100) / 10,
+        ),
+      };
+    case 'saving':
+      return { step, message: TEXTS.progressSaving };
+  }
+}
+
+/**
+ * W30: "Importing document" while the import runs; it cannot be closed (it goes when the import ends). It
+ * shows the server's phase (uploading, waiting for a converter, converting with its time and limit, saving)
+ * and a progress bar of the four steps that says the same in `aria-valuetext`.
+ */
+export function ImportProgressDialog({
+  fileName,
+  progress = null,
+}: {
+  fileName: string;
+  progress?: ImportProgress | null;
+}) {
+  const { step, message } = importProgressView(fileName, progress);
+  const steps = Object.keys(PROGRESS_STEPS).length;
   return (
     <Dialog title={TEXTS.progressHeading} onClose={() => {}} busy>
       <div className="mt-3 flex flex-col gap-3" aria-busy="true">
-        <p className="[overflow-wrap:anywhere]">{TEXTS.progressMessage(fileName)}</p>
-        <progress className="progress progress-primary w-full" aria-label={TEXTS.progressHeading} />
+        <p className="[overflow-wrap:anywhere]" data-testid="import-progress-message">
+          {message}
+        </p>
+        {step === 0 ? (
+          <progress className="progress progress-primary w-full" aria-label={TEXTS.progressHeading} />
+        ) : (
+          <progress
+            className="progress progress-primary w-full"
+            aria-label={TEXTS.progressHeading}
+            value={step}
+            max={steps}
+            aria-valuetext={TEXTS.progressStep(step, steps, message)}
+          />
+        )}
       </div>
     </Dialog>
   );

@@ -536,7 +536,9 @@ export function PlanWorkspaceView({
       {imported.step.kind === 'confirm' && (
         <ImportConfirmDialog imports={workspace.imports} fileName={imported.step.file.name} />
       )}
-      {imported.step.kind === 'running' && <ImportProgressDialog fileName={imported.step.fileName} />}
+      {imported.step.kind === 'running' && (
+        <ImportProgressDialog fileName={imported.step.fileName} progress={imported.step.progress} />
+      )}
       {exported.running && (
         <BusyOverlay
           title={EXPORT_TEXTS.busyTitle}

@@ -196,6 +196,14 @@ export const IMPORT_TEXTS = {
   confirmReplace: 'Replace',
   progressHeading: 'Importing document',
   progressMessage: (fileName: string) => `Reading ${fileName}…`,
+  progressUploading: (fileName: string) => `Uploading ${fileName}…`,
+  progressQueued: (ahead: number) =>
+    ahead > 0 ? `Waiting for a converter… (${ahead} ahead)` : 'Waiting for a converter…',
+  progressConverting: (seconds: number, limitSeconds: number) =>
+    `Converting… ${seconds} s of at most ${limitSeconds} s`,
+  progressSaving: 'Saving…',
+  /** The progress bar's spoken value: the step and what it says. */
+  progressStep: (step: number, steps: number, message: string) => `Step ${step} of ${steps}: ${message}`,
   failed: (message: string) => `Import failed: ${message}`,
   unknownFailure: 'An unexpected error occurred.',
   readBackFailed: (message: string) =>

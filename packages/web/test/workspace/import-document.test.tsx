@@ -279,7 +279,8 @@ describe('import on the screen (SPEC.md W29–W34)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
 
     const progress = await screen.findByRole('dialog', { name: 'Importing document' });
-    expect(within(progress).getByText('Reading Q3 notes.md…')).toBeTruthy();
+    // The request is on its way (held by the test): the SDK has told the dialog so.
+    expect(within(progress).getByText('Uploading Q3 notes.md…')).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Import document' })).toBeNull();
     release();
 
