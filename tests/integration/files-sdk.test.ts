@@ -3,6 +3,7 @@ import {
   ApiError,
   AuthRequiredError,
   createPlanwrightClient,
+  type ImportProgress,
   MemoryTokenStore,
   type PlanwrightClient,
 } from '@planwright/sdk';
@@ -88,6 +89,42 @@ describe('import and export through the SDK', () => {
     expect(ApiError.isInstance(error) && [error.status, error.serverCode]).toEqual([422, 'encrypted']);
     expect(AuthRequiredError.isInstance(error)).toBe(false);
     expect((await client.documents.get(doc.uuid)).revision).toBe(doc.revision);
+  });
+});
+
+describe('importFile with onProgress against the real server (the progress stream)', () => {
+  it('tells the phases in order and resolves to what the JSON answer gives; a refusal is the same ApiError', async () => {
+    const client = await signUp();
+    const doc = await client.documents.create({ title: 'Streamed' });
+    const bytes = new Uint8Array(readFileSync(corpusPath('docx/pandoc-headers.docx')));
+    const phases: ImportProgress[] = [];
+    const streamed = await client.documents.importFile(
+      doc.uuid,
+      { name: 'headers.docx', bytes },
+      { mode: 'replace', onProgress: (progress) => phases.push(progress) },
+    );
+    const order = phases.map((progress) => progress.phase).filter((phase, i, all) => phase !== all[i - 1]);
+    expect(order).toEqual(['uploading', 'queued', 'converting', 'saving']);
+    const converting = phases.find((progress) => progress.phase === 'converting');
+    expect(converting && 'limitMs' in converting && converting.limitMs).toBeGreaterThanOrEqual(10_000);
+    const stored = await client.documents.get(doc.uuid);
+    expect(streamed.document.revision).toBe(stored.revision);
+    expect(streamed.document.content).toEqual(stored.content);
+    expect(streamed.report.format).toBe('docx');
+
+    const locked = new Uint8Array(
+      readFileSync(corpusPath('docx-malformed/poi-bug53475-password-is-pass.docx')),
+    );
+    const plain = await client.documents
+      .importFile(doc.uuid, { name: 'locked.docx', bytes: locked })
+      .catch((e: unknown) => e);
+    const viaStream = await client.documents
+      .importFile(doc.uuid, { name: 'locked.docx', bytes: locked }, { onProgress: () => {} })
+      .catch((e: unknown) => e);
+    const fields = (error: unknown) =>
+      ApiError.isInstance(error) ? [error.status, error.serverCode, error.detail, error.message] : error;
+    expect(fields(viaStream)).toEqual(fields(plain));
+    expect(fields(viaStream)).toEqual([422, 'encrypted', expect.any(String), expect.any(String)]);
   });
 });
 
