@@ -78,6 +78,22 @@ describe('documents.importFile with onProgress', () => {
     expect(result).toEqual(plain);
   });
 
+  it('reads lines however the network cuts them: a result in 5-byte pieces, characters split in two', async () => {
+    const body = { ...answerBody(), title: 'Plan é € 😀 — 2027' };
+    const text = Buffer.from(
+      [...PROGRESS, { type: 'result', etag: '"2"', body }].map((line) => JSON.stringify(line)).join('\n'),
+    );
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      for (let at = 0; at < text.length; at += 5) res.write(text.subarray(at, at + 5));
+      res.end();
+    });
+    const seen: ImportProgress[] = [];
+    const result = await client().documents.importFile(DOC_UUID, FILE, { onProgress: (p) => seen.push(p) });
+    expect(result.document.title).toBe('Plan é € 😀 — 2027');
+    expect(seen).toHaveLength(1 + PROGRESS.length);
+  });
+
   it('an error event rejects with the same ApiError the JSON answer gives (412: RevisionConflictError)', async () => {
     const refusal = {
       detail: 'The file is password-protected; remove the password in Word and try again.',

@@ -52,7 +52,10 @@ export async function readImportStream(
       } catch (error) {
         throw lost(error);
       }
-      pending += decoder.decode(chunk.value, { stream: !chunk.done });
+      const text = decoder.decode(chunk.value, { stream: !chunk.done });
+      pending += text;
+      // A long line (a 2 MB result) comes in many chunks: only a chunk with a newline is worth splitting.
+      if (!chunk.done && !text.includes('\n')) continue;
       const lines = pending.split('\n');
       pending = chunk.done ? '' : (lines.pop() ?? '');
       for (const raw of lines) {
