@@ -375,3 +375,37 @@ describe('POST documents/{uuid}/import/ with Accept: application/x-ndjson', () =
     expect((await eventReader(res).rest()).at(-1)).toMatchObject({ type: 'result' });
   });
 });
+
+describe('a job the pool refuses outright (full) is answered before any stream', () => {
+  let full: TestApp;
+  let fullBase: string;
+  const refusing = new ConversionPool({ size: 1, timeoutMs: 10_000, maxQueued: 0 });
+  beforeAll(async () => {
+    full = await createTestApp({}, { now, conversions: refusing, timers: heartbeat.timers });
+    fullBase = await full.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await full?.close();
+    await refusing.close();
+  });
+
+  it('503 busy with Retry-After and its JSON body, as without the header', async () => {
+    const bob = await createSignedInUser(full, { email: 'bob@example.com' }, now);
+    const doc = await createDocument(full, bob);
+    const form = new FormData();
+    form.set('file', new Blob([MARKDOWN]), 'plan.md');
+    const res = await fetch(`${fullBase}/api/v1/documents/${doc.uuid}/import/`, {
+      method: 'POST',
+      headers: { ...bob.headers, accept: NDJSON },
+      body: form,
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('retry-after')).toBe('10');
+    expect(await res.json()).toEqual({
+      detail: 'Too many conversions are waiting; try again shortly.',
+      code: 'busy',
+    });
+    expect(heartbeat.pending).toBe(0);
+  });
+});
