@@ -300,6 +300,60 @@ describe('import on the screen (SPEC.md W29–W34)', () => {
     expect(screen.queryByTestId('import-report')).toBeNull();
   });
 
+  it('W30: the progress dialog follows the server’s stream (waiting, converting with its limit, saving)', async () => {
+    const setup = setupImport();
+    const { server } = setup;
+    const forward = server.fetch;
+    let push: (line: unknown) => void = () => {};
+    let close: () => void = () => {};
+    let accept: string | null = null;
+    server.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('/import/')) return forward(input, init);
+      accept = new Headers(init?.headers).get('accept');
+      const answer = await forward(input, init);
+      const body = await answer.json();
+      const encoder = new TextEncoder();
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (line) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+          close = () => {
+            push({ type: 'result', etag: `"${body.revision}"`, body });
+            controller.close();
+          };
+        },
+      });
+      return new Response(stream, { status: 200, headers: { 'content-type': 'application/x-ndjson' } });
+    }) as typeof globalThis.fetch;
+    await arrive(setup);
+
+    pick('File to import (.docx or .md)', markdownFile('Q3 notes.md'));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Import document' })).getByRole('button', { name: 'Import' }),
+    );
+    const progress = await screen.findByRole('dialog', { name: 'Importing document' });
+    const bar = () => within(progress).getByRole('progressbar', { name: 'Importing document' });
+    await waitFor(() => expect(accept).toContain('application/x-ndjson'));
+
+    push({ type: 'progress', phase: 'queued', ahead: 2, waited_ms: 0, limit_ms: 30_000 });
+    await waitFor(() =>
+      expect(within(progress).getByText('Waiting for a converter… (2 ahead)')).toBeTruthy(),
+    );
+    push({ type: 'progress', phase: 'converting', elapsed_ms: 12_400, limit_ms: 37_800 });
+    await waitFor(() =>
+      expect(within(progress).getByText('Converting… 12 s of at most 37.8 s')).toBeTruthy(),
+    );
+    expect(bar().getAttribute('aria-valuetext')).toBe('Step 3 of 4: Converting… 12 s of at most 37.8 s');
+    push({ type: 'progress', phase: 'saving' });
+    await waitFor(() => expect(within(progress).getByText('Saving…')).toBeTruthy());
+    close();
+
+    await waitFor(() =>
+      expect(sidebarTitles()).toEqual(['(Imported) Alpha', '(Imported) One', '(Imported) Beta']),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Importing document' })).toBeNull();
+    expect(screen.getByTestId('import-report').textContent).toContain('Imported Q3 notes.md.');
+  });
+
   it('W29: Replace document asks "Replace the whole document…?"; Cancel keeps it, Replace swaps it', async () => {
     const { forms } = await arrive();
     const choose = () => {
