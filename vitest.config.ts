@@ -38,6 +38,7 @@ export default defineConfig({
       '@planwright/sdk/formats/node': source('./packages/sdk/src/formats/node/index.ts'),
       '@planwright/sdk/formats': source('./packages/sdk/src/formats/index.ts'),
       '@planwright/sdk/proposals': source('./packages/sdk/src/proposals/index.ts'),
+      '@planwright/sdk/live': source('./packages/sdk/src/live/index.ts'),
       '@planwright/sdk/testing': source('./packages/sdk/src/chat/testing/index.ts'),
       '@planwright/sdk': source('./packages/sdk/src/index.ts'),
       '@planwright/server': source('./packages/server/src/index.ts'),

@@ -13,6 +13,7 @@ const GUARDED_ENTRIES = {
   formats: '@planwright/sdk/formats',
   'formats/node': '@planwright/sdk/formats/node',
   proposals: '@planwright/sdk/proposals',
+  live: '@planwright/sdk/live',
 } as const;
 
 /**
@@ -54,6 +55,8 @@ const PACKAGE_ENTRIES = {
   'formats/node/index': 'src/formats/node/index.ts',
   // Applying the AI's proposals needs the model and the Markdown reader: its own entry, like the model.
   'proposals/index': 'src/proposals/index.ts',
+  // Live (Yjs) documents: yjs and y-tiptap only where a plan is co-edited.
+  'live/index': 'src/live/index.ts',
   // In-memory chat sockets and a manual clock, for tests of apps built on ChatSession.
   'testing/index': 'src/chat/testing/index.ts',
 };

@@ -34,8 +34,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const sdkDir = join(root, 'packages/sdk');
 const packDir = process.env.PLANWRIGHT_SDK_DIR ? resolve(process.env.PLANWRIGHT_SDK_DIR) : sdkDir;
 /** One API report per public entry point of the package's `exports`. */
-const API_REPORT_CONFIGS = ['', '.model', '.formats', '.formats-node', '.proposals', '.testing'].map((name) =>
-  join(sdkDir, `api-extractor${name}.json`),
+const API_REPORT_CONFIGS = ['', '.model', '.formats', '.formats-node', '.proposals', '.live', '.testing'].map(
+  (name) => join(sdkDir, `api-extractor${name}.json`),
 );
 const UPDATE_API = 'npm run api:sdk';
 const UPDATE_DOCS = 'npm run docs:sdk';

@@ -1,0 +1,18 @@
+/**
+ * `@planwright/sdk/live`: a plan's content as a Yjs document, the shared state of live (co-edited)
+ * plans. Reading it as a normalised tree, and writing a tree into it with the smallest change, so a
+ * REST write, an import or a structure call never overwrites what others are typing. Rules:
+ * `src/live/SPEC.md`.
+ *
+ * @module @planwright/sdk/live
+ */
+
+export {
+  createLiveContent,
+  LIVE_CONTENT_FIELD,
+  type LiveContentRead,
+  liveContentOf,
+  needsRepair,
+  readLiveContent,
+  writeLiveContent,
+} from './live-content.js';
