@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { migrationsFolder, openDatabase, openStorage, type Storage } from '@planwright/server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { corpusPath } from '../support/corpus.js';
 import { startPostgres, type TestPostgres } from '../support/postgres.js';
 
@@ -215,6 +216,160 @@ describe.each(backends)('storage contract on $name', (backend) => {
     await expect(storage.ping()).rejects.toThrow();
     storage = await openStorage(location);
     expect((await storage.contactMessages.get(row.id))?.message).toBe('durable');
+  });
+});
+
+/** A plan's Yjs update that sets one root text to `value` at the end (a person typing). */
+function typed(into: Y.Doc, value: string): Uint8Array {
+  let update: Uint8Array = new Uint8Array();
+  const listener = (u: Uint8Array) => {
+    update = u;
+  };
+  into.on('update', listener);
+  into.getText('t').insert(into.getText('t').length, value);
+  into.off('update', listener);
+  return update;
+}
+
+/** The root text of a stored live state, as a replica loading it sees it. */
+function textOf(stored: {
+  snapshot: Uint8Array | null;
+  updates: ReadonlyArray<{ update: Uint8Array }>;
+}): string {
+  const ydoc = new Y.Doc();
+  if (stored.snapshot) Y.applyUpdate(ydoc, stored.snapshot);
+  for (const row of stored.updates) Y.applyUpdate(ydoc, row.update);
+  return ydoc.getText('t').toString();
+}
+
+describe.each(backends)('live state storage on $name (LS)', (backend) => {
+  let storage: Storage;
+  let documentId: string;
+  let blueprintId: string;
+  const now = new Date('2026-11-28T12:00:00.000Z');
+
+  beforeAll(async () => {
+    storage = await openStorage(await backend.fresh());
+    const owner = await storage.users.create({
+      email: `live-${backend.name}@example.com`,
+      passwordHash: null,
+      emailVerified: true,
+      createdAt: now,
+    });
+    const doc = await storage.transaction((tx) =>
+      tx.documents.create(
+        {
+          ownerId: owner.id,
+          blueprintId: null,
+          blueprintVersion: null,
+          title: 'Live',
+          description: '',
+          content: { type: 'doc', content: [] },
+          finalizedCount: 0,
+          subsectionCount: 0,
+          createdAt: now,
+        },
+        [],
+      ),
+    );
+    documentId = doc.id;
+    const blueprint = await storage.transaction((tx) =>
+      tx.blueprints.create(
+        {
+          ownerId: owner.id,
+          title: 'Live blueprint',
+          description: '',
+          status: 'draft',
+          version: 1,
+          visibility: 'private',
+          publishedAt: null,
+          systemPrompt: '',
+          publisher: null,
+          content: { type: 'doc', content: [] },
+          createdAt: now,
+        },
+        [],
+      ),
+    );
+    blueprintId = blueprint.id;
+  });
+
+  afterAll(async () => {
+    await storage.close();
+  });
+
+  it('LS1 appends updates byte for byte and loads them in order, per plan', async () => {
+    const plan = { kind: 'document', id: documentId } as const;
+    const writer = new Y.Doc();
+    const updates = ['Hello', ', ', 'world'].map((part) => typed(writer, part));
+    const seqs = [];
+    for (const update of updates) seqs.push(await storage.liveStates.append(plan, update, now));
+    expect(seqs).toEqual([...seqs].sort((a, b) => (a < b ? -1 : 1)));
+    const stored = await storage.liveStates.load(plan);
+    expect(stored.snapshot).toBeNull();
+    expect(stored.updates.map((row) => [...row.update])).toEqual(updates.map((update) => [...update]));
+    expect(stored.updates.every((row) => row.update.constructor === Uint8Array)).toBe(true);
+    expect(textOf(stored)).toBe('Hello, world');
+    expect(await storage.liveStates.pendingUpdates(plan)).toBe(3);
+    // Another plan's log is its own.
+    expect((await storage.liveStates.load({ kind: 'blueprint', id: blueprintId })).updates).toEqual([]);
+  });
+
+  it('LS2 compaction folds the log into a snapshot that reads the same, and deletes only what it folded', async () => {
+    const plan = { kind: 'document', id: documentId } as const;
+    const before = textOf(await storage.liveStates.load(plan));
+    const first = await storage.liveStates.compact(plan, now);
+    expect(first.folded).toBeGreaterThan(0);
+    const compacted = await storage.liveStates.load(plan);
+    expect(compacted.updates).toEqual([]);
+    expect(compacted.snapshot?.byteLength).toBe(first.snapshotBytes);
+    expect(textOf(compacted)).toBe(before);
+    // Nothing new: nothing to fold.
+    expect(await storage.liveStates.compact(plan, now)).toEqual({
+      folded: 0,
+      snapshotBytes: first.snapshotBytes,
+    });
+    // Updates after a compaction land on top of the snapshot.
+    const writer = new Y.Doc();
+    Y.applyUpdate(writer, compacted.snapshot ?? new Uint8Array());
+    await storage.liveStates.append(plan, typed(writer, '!'), now);
+    expect(textOf(await storage.liveStates.load(plan))).toBe(`${before}!`);
+  });
+
+  it('LS3 compactions racing appends lose nothing', async () => {
+    const plan = { kind: 'document', id: documentId } as const;
+    const writer = new Y.Doc();
+    Y.applyUpdate(writer, (await storage.liveStates.load(plan)).snapshot ?? new Uint8Array());
+    for (const row of (await storage.liveStates.load(plan)).updates) Y.applyUpdate(writer, row.update);
+    const work: Array<Promise<unknown>> = [];
+    for (let i = 0; i < 40; i++) {
+      work.push(storage.liveStates.append(plan, typed(writer, String(i % 10)), now));
+      if (i % 8 === 0) work.push(storage.liveStates.compact(plan, now));
+    }
+    await Promise.all(work);
+    expect(textOf(await storage.liveStates.load(plan))).toBe(writer.getText('t').toString());
+    await storage.liveStates.compact(plan, now);
+    expect(textOf(await storage.liveStates.load(plan))).toBe(writer.getText('t').toString());
+  });
+
+  it('LS4 a first state is stored once: a second one finds the first', async () => {
+    const plan = { kind: 'blueprint', id: blueprintId } as const;
+    const first = new Y.Doc();
+    typed(first, 'first');
+    const second = new Y.Doc();
+    typed(second, 'second');
+    expect(await storage.liveStates.initialize(plan, Y.encodeStateAsUpdate(first), now)).toBe(true);
+    expect(await storage.liveStates.initialize(plan, Y.encodeStateAsUpdate(second), now)).toBe(false);
+    expect(textOf(await storage.liveStates.load(plan))).toBe('first');
+  });
+
+  it("LS5 a plan's live state goes with the plan", async () => {
+    const plan = { kind: 'document', id: documentId } as const;
+    expect((await storage.liveStates.load(plan)).snapshot).not.toBeNull();
+    expect(await storage.documents.deleteAt(documentId, 1)).toBe(true);
+    const gone = await storage.liveStates.load(plan);
+    expect(gone).toEqual({ snapshot: null, updates: [] });
+    await expect(storage.liveStates.append(plan, new Uint8Array([0, 0]), now)).rejects.toThrow();
   });
 });
 

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  check,
+  customType,
   index,
   integer,
   jsonb,
@@ -486,5 +489,59 @@ export const aiUsage = pgTable(
   (table) => [
     index('ai_usage_user_created_idx').on(table.userId, table.createdAt),
     index('ai_usage_document_idx').on(table.documentId),
+  ],
+);
+
+/** Bytes as PostgreSQL `bytea`: node-postgres gives a Buffer, PGlite a Uint8Array; both are Uint8Arrays. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * The plan a live-state row belongs to: a document or a blueprint (design.md §5: both are co-edited),
+ * exactly one of the two, each deleted with its plan.
+ */
+function livePlanColumns() {
+  return {
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    blueprintId: uuid('blueprint_id').references(() => blueprints.id, { onDelete: 'cascade' }),
+  };
+}
+
+/**
+ * The update log of live plans: each Yjs update as it arrived, appended (one row per update) so a
+ * keystroke costs its bytes, not the plan. Compaction folds rows into `live_snapshots` and deletes exactly
+ * the rows it folded. `seq` orders rows for reading; Yjs updates commute, so commit order does not matter.
+ */
+export const liveUpdates = pgTable(
+  'live_updates',
+  {
+    seq: bigserial('seq', { mode: 'bigint' }).primaryKey(),
+    ...livePlanColumns(),
+    update: bytea('update').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('live_updates_document_idx').on(table.documentId, table.seq),
+    index('live_updates_blueprint_idx').on(table.blueprintId, table.seq),
+    check('live_updates_one_plan', sql`num_nonnulls(${table.documentId}, ${table.blueprintId}) = 1`),
+  ],
+);
+
+/** A live plan's compacted Yjs state (`Y.encodeStateAsUpdate`): the log's rows folded so far. */
+export const liveSnapshots = pgTable(
+  'live_snapshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...livePlanColumns(),
+    state: bytea('state').notNull(),
+    /** How many log rows it has folded in all (a figure for compaction reports). */
+    foldedUpdates: bigint('folded_updates', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('live_snapshots_document_idx').on(table.documentId),
+    uniqueIndex('live_snapshots_blueprint_idx').on(table.blueprintId),
+    check('live_snapshots_one_plan', sql`num_nonnulls(${table.documentId}, ${table.blueprintId}) = 1`),
   ],
 );

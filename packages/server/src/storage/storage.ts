@@ -8,6 +8,7 @@ import { BlueprintRepository } from './blueprint-repository.js';
 import { ChatRepository } from './chat-repository.js';
 import { ContactMessageRepository } from './contact-message-repository.js';
 import { DocumentRepository } from './document-repository.js';
+import { LiveStateRepository } from './live-state-repository.js';
 import { OidcStateRepository } from './oidc-state-repository.js';
 import { OrganizationRepository } from './organization-repository.js';
 import { RateLimitRepository } from './rate-limit-repository.js';
@@ -35,6 +36,7 @@ export interface Storage {
   readonly appSettings: AppSettingRepository;
   readonly chats: ChatRepository;
   readonly aiUsage: AiUsageRepository;
+  readonly liveStates: LiveStateRepository;
   /** Cross-instance notifications (LISTEN/NOTIFY on PostgreSQL; this process only on PGlite). */
   readonly events: DatabaseEvents;
   /** Runs `work` in one transaction with repositories bound to it; rolls back if it throws. */
@@ -60,6 +62,7 @@ export type TransactionalStorage = Pick<
   | 'appSettings'
   | 'chats'
   | 'aiUsage'
+  | 'liveStates'
 >;
 
 function repositories(db: Db): TransactionalStorage {
@@ -78,6 +81,7 @@ function repositories(db: Db): TransactionalStorage {
     appSettings: new AppSettingRepository(db),
     chats: new ChatRepository(db),
     aiUsage: new AiUsageRepository(db),
+    liveStates: new LiveStateRepository(db),
   };
 }
 
