@@ -17,6 +17,7 @@ CREATE TABLE "live_updates" (
 	CONSTRAINT "live_updates_one_plan" CHECK (num_nonnulls("live_updates"."document_id", "live_updates"."blueprint_id") = 1)
 );
 --> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "live_revision" integer;--> statement-breakpoint
 ALTER TABLE "live_snapshots" ADD CONSTRAINT "live_snapshots_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "live_snapshots" ADD CONSTRAINT "live_snapshots_blueprint_id_blueprints_id_fk" FOREIGN KEY ("blueprint_id") REFERENCES "public"."blueprints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "live_updates" ADD CONSTRAINT "live_updates_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

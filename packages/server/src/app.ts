@@ -25,6 +25,7 @@ import { recordRoutes } from './http/route-table.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { registerWebApp } from './http/web-app.js';
+import { LiveDocuments } from './live/live-documents.js';
 import type { Mailer } from './mail/mailer.js';
 import { SERVER_VERSION } from './package-paths.js';
 import { accountRoutes } from './routes/account-routes.js';
@@ -41,6 +42,7 @@ import { contactRoutes } from './routes/contact-routes.js';
 import { documentRoutes } from './routes/document-routes.js';
 import { fileRoutes } from './routes/file-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
+import { liveSocketRoutes } from './routes/live-socket-routes.js';
 import { OIDC_CALLBACK_PATH, oidcRoutes } from './routes/oidc-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { sectionRoutes } from './routes/section-routes.js';
@@ -144,7 +146,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   contactRoutes(app, { config, storage: deps.storage, mailer: deps.mailer, now });
   // The default "Business Plan" is there before the first request (idempotent across instances).
   await seedDefaultBlueprint(storage, now());
-  const workspace = { config, storage, sessions, now };
+  const live = config.live.enabled
+    ? new LiveDocuments({
+        storage,
+        sessions,
+        now,
+        log: app.log,
+        deriveDebounceMs: config.live.deriveDebounceMs,
+        deriveMaxDebounceMs: config.live.deriveMaxDebounceMs,
+      })
+    : undefined;
+  const workspace = { config, storage, sessions, now, live };
   documentRoutes(app, workspace);
   blueprintRoutes(app, workspace);
   sectionRoutes(app, workspace);
@@ -174,6 +186,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   aiContextRoutes(app, { ...workspace, ai });
   chatRoutes(app, workspace);
   await chatSocketRoutes(app, { ...workspace, ai, log: app.log });
+  if (live) liveSocketRoutes(app, { live, config });
 
   await registerWebApp(app, config.webDir);
   return app;

@@ -116,6 +116,18 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(1000).default(4),
   ),
   CONVERSION_WORKERS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  LIVE_DOCUMENTS: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+    z.enum(['on', 'off']).default('off'),
+  ),
+  LIVE_DERIVE_DEBOUNCE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(600_000).default(2_000),
+  ),
+  LIVE_DERIVE_MAX_DEBOUNCE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  ),
   IMPORT_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(1024).default(20)),
   IMPORT_MAX_UNPACKED_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(4096).default(50)),
   SESSION_IDLE_TIMEOUT_HOURS: z.preprocess(
@@ -279,6 +291,11 @@ export interface ServerConfig {
   globalSystemPrompt: string | undefined;
   /** The AI provider and its limits. */
   ai: AiConfig;
+  /**
+   * Live plans (docs/editor.md "Live plans"): the Yjs sync socket at `/ws/collab/`, off until the web
+   * editor binds to it (LIVE_DOCUMENTS=on turns it on); when and how often content is derived.
+   */
+  live: { enabled: boolean; deriveDebounceMs: number; deriveMaxDebounceMs: number };
 }
 
 /** A configuration value is wrong; the message names the variable and says what it must be. */
@@ -405,6 +422,11 @@ export function loadConfig(
       : undefined,
     oidc: oidcProviderOf(e),
     globalSystemPrompt: e.PLANWRIGHT_GLOBAL_SYSTEM_PROMPT,
+    live: {
+      enabled: e.LIVE_DOCUMENTS === 'on',
+      deriveDebounceMs: e.LIVE_DERIVE_DEBOUNCE_MS,
+      deriveMaxDebounceMs: Math.max(e.LIVE_DERIVE_DEBOUNCE_MS, e.LIVE_DERIVE_MAX_DEBOUNCE_MS),
+    },
     ai: {
       provider: e.PLANWRIGHT_AI_PROVIDER,
       model: e.PLANWRIGHT_AI_MODEL ?? DEFAULT_AI_MODELS[e.PLANWRIGHT_AI_PROVIDER],

@@ -272,6 +272,12 @@ export const documents = pgTable(
     /** Progress, kept with every content write so lists need not read the content. */
     finalizedCount: integer('finalized_count').notNull().default(0),
     subsectionCount: integer('subsection_count').notNull().default(0),
+    /**
+     * The revision whose content was derived from the live (Yjs) state; null when the document has never
+     * been live. A revision past it was written over REST while no live copy was loaded, so loading one
+     * applies that content to the live state first (src/live/SPEC.md).
+     */
+    liveRevision: integer('live_revision'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },

@@ -17,11 +17,12 @@ function asParent(doc: DocumentRecord, sections: SectionRow[]): SectionParent {
 
 /** Sections and subsections of documents: the owner reads and writes; everyone else gets 404. */
 export function documentSectionHost(deps: WorkspaceRouteDeps): SectionHost {
-  const { storage, sessions, now } = deps;
+  const { storage, sessions, now, live } = deps;
   return {
     kind: 'document',
     async read(request, id) {
       const user = await requireUser(request, sessions);
+      if (live && (await storage.documents.findOwnedHead(id, user.id))) await live.beforeRest(id);
       const doc = await storage.documents.findOwned(id, user.id);
       if (!doc) throw notFound('document');
       return asParent(doc, await storage.documents.sectionsOf(doc.id));
@@ -29,7 +30,9 @@ export function documentSectionHost(deps: WorkspaceRouteDeps): SectionHost {
     async write(request, id, change) {
       const user = await requireUser(request, sessions);
       const precondition = readIfMatch(request);
-      return retryStaleWrites(() =>
+      const base =
+        live && (await storage.documents.findOwnedHead(id, user.id)) ? await live.beforeRest(id) : undefined;
+      const outcome = await retryStaleWrites(() =>
         storage.transaction(async (tx) => {
           const doc = await tx.documents.findOwned(id, user.id, { forUpdate: true });
           if (!doc) throw notFound('document');
@@ -42,9 +45,14 @@ export function documentSectionHost(deps: WorkspaceRouteDeps): SectionHost {
             parent: asParent(after, written.sections),
             result,
             detail: documentDetailView(after, written.sections),
+            content: edit.content,
           };
         }),
       );
+      // People with the plan open get the structure change as a change merged with what they type.
+      if (live && outcome.content) await live.applyRestWrite(id, outcome.content, base);
+      const { content: _content, ...answer } = outcome;
+      return answer;
     },
   };
 }

@@ -47,6 +47,8 @@ export async function writeDocument(
     sections?: SectionRow[];
     /** What the write as a whole is (an import), recorded before its own events when it changes anything. */
     event?: ActivityEvent;
+    /** The tree was derived from the live state (the revision it gets is recorded as derived). */
+    fromLive?: boolean;
   },
 ): Promise<WrittenDocument> {
   const existing = context.sections ?? (await tx.documents.sectionsOf(doc.id));
@@ -63,7 +65,10 @@ export async function writeDocument(
     ...(edit.settings ? { overrides: edit.settings } : {}),
   });
 
-  const changes: DocumentChanges = { updatedAt: context.now };
+  const changes: DocumentChanges = {
+    updatedAt: context.now,
+    ...(context.fromLive ? { fromLive: true } : {}),
+  };
   const events: ActivityEvent[] = context.event ? [context.event] : [];
   if (edit.title !== undefined && edit.title !== doc.title) {
     changes.title = edit.title;

@@ -39,7 +39,10 @@ const unusableBlueprint = () =>
  * `If-Match`. Section and subsection calls are in `section-routes.ts`.
  */
 export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void {
-  const { storage, sessions, now } = deps;
+  const { storage, sessions, now, live } = deps;
+  /** A live document's pending changes are derived before a call reads or writes it (src/live/SPEC.md). */
+  const liveBase = async (id: string, userId: string) =>
+    live && (await storage.documents.findOwnedHead(id, userId)) ? live.beforeRest(id) : undefined;
 
   /** `GET documents/`: one page of the caller's documents, without content or settings. */
   app.get('/api/v1/documents/', async (request) => {
@@ -109,6 +112,7 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
   app.get<{ Params: DocumentParams }>('/api/v1/documents/:uuid/', async (request, reply) => {
     const user = await requireUser(request, sessions);
     const id = documentIdOf(request);
+    await liveBase(id, user.id);
     const doc = await storage.documents.findOwnedWithContentJson(id, user.id);
     if (!doc) throw notFound('document');
     setRevisionTag(reply, doc.revision);
@@ -134,6 +138,7 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
         const input = parseInput(documentPatchInput, request.body);
         const content = input.content === undefined ? undefined : normalizeContentInput(input.content);
         const precondition = readIfMatch(request);
+        const base = await liveBase(id, user.id);
         const written = await retryStaleWrites(() =>
           storage.transaction(async (tx) => {
             const doc = await tx.documents.findOwnedHead(id, user.id, { forUpdate: true });
@@ -156,6 +161,8 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
             };
           }),
         );
+        // People with the plan open get the new tree as a change merged with what they type.
+        if (live && content !== undefined) await live.applyRestWrite(id, content, base);
         setRevisionTag(reply, written.document.revision);
         return sendJson(reply, documentDetailBody(written.document, written.contentJson, written.sections));
       },
@@ -167,6 +174,7 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
     const user = await requireUser(request, sessions);
     const id = documentIdOf(request);
     const precondition = readIfMatch(request);
+    await liveBase(id, user.id);
     await retryStaleWrites(() =>
       storage.transaction(async (tx) => {
         const doc = await tx.documents.findOwned(id, user.id, { forUpdate: true });
@@ -187,6 +195,7 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
         );
       }),
     );
+    live?.deleted(id);
     return reply.status(204).send();
   });
 }

@@ -119,7 +119,7 @@ function sendFile(reply: FastifyReply, format: ExportFormat, title: string, byte
  * worker pool with its time limit; a refused file answers its one-line reason and saves nothing.
  */
 export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
-  const { storage, sessions, now, conversions, tokens, config, timers } = deps;
+  const { storage, sessions, now, conversions, tokens, config, timers, live } = deps;
   const budgeted = (owner: string, kind: 'import' | 'export', bytes: number) =>
     conversionRunOptions(config.conversion, owner, kind, bytes);
 
@@ -128,6 +128,7 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
     const user = await requireUser(request, sessions);
     const id = documentIdOf(request);
     const { format } = parseInput(exportQuery, request.query);
+    if (live && (await storage.documents.findOwnedHead(id, user.id))) await live.beforeRest(id);
     const doc = await storage.documents.findOwnedWithContentJson(id, user.id);
     if (!doc) throw notFound('document');
     const bytes = await convert(() =>
@@ -223,7 +224,7 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
         };
         const options = budgeted(user.id, 'import', upload.bytes.length);
         const save = (imported: ImportResult) =>
-          saveImport({ storage, now, user, id, precondition, mode, fileName: upload.fileName }, imported);
+          saveImport({ storage, now, user, id, precondition, mode, fileName: upload.fileName, live }, imported);
 
         if (!wantsImportStream(request.headers)) {
           const imported = await convert(() => conversions.run(job, options));
@@ -271,6 +272,7 @@ interface ImportTarget {
   precondition: ReturnType<typeof readIfMatch>;
   mode: 'merge' | 'replace';
   fileName: string;
+  live: FileRouteDeps['live'];
 }
 
 /** Merges the converted file into the document and saves it: the answer's body and the new revision. */
@@ -278,7 +280,9 @@ async function saveImport(
   target: ImportTarget,
   imported: ImportResult,
 ): Promise<{ revision: number; body: Buffer }> {
-  const { storage, now, user, id, precondition, mode, fileName } = target;
+  const { storage, now, user, id, precondition, mode, fileName, live } = target;
+  // A live document's pending changes are derived first; the import then reaches it as a change.
+  const base = await live?.beforeRest(id);
   const written = await retryStaleWrites(() =>
     storage.transaction(async (tx) => {
       const doc = await tx.documents.findOwnedHead(id, user.id, { forUpdate: true });
@@ -301,9 +305,10 @@ async function saveImport(
           },
         },
       );
-      return { ...result, contentJson: result.contentJson ?? JSON.stringify(content) };
+      return { ...result, content, contentJson: result.contentJson ?? JSON.stringify(content) };
     }),
   );
+  if (live) await live.applyRestWrite(id, written.content, base);
   return {
     revision: written.document.revision,
     body: documentDetailBody(written.document, written.contentJson, written.sections, {

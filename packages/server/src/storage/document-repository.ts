@@ -41,6 +41,8 @@ export interface DocumentChanges {
   finalizedCount?: number;
   subsectionCount?: number;
   updatedAt: Date;
+  /** The tree was derived from the live (Yjs) state: the new revision is recorded as `liveRevision`. */
+  fromLive?: boolean;
 }
 
 const { content: _content, ...headColumns } = getTableColumns(documents);
@@ -142,6 +144,27 @@ export class DocumentRepository {
       .from(documents)
       .leftJoin(blueprints, ofBlueprint)
       .where(owned(id, ownerId));
+    return row;
+  }
+
+  /** The document without its tree, whoever owns it (for callers that have authorised already). */
+  async findHead(id: string, options: { forUpdate?: boolean } = {}): Promise<DocumentHead | undefined> {
+    const query = this.db
+      .select(head)
+      .from(documents)
+      .leftJoin(blueprints, ofBlueprint)
+      .where(eq(documents.id, id));
+    const [row] = options.forUpdate ? await query.for('update', { of: documents }) : await query;
+    return row;
+  }
+
+  /** The document with its tree as JSON text, whoever owns it (for callers that have authorised already). */
+  async findWithContentJson(id: string): Promise<DocumentWithContentJson | undefined> {
+    const [row] = await this.db
+      .select(withContentJson)
+      .from(documents)
+      .leftJoin(blueprints, ofBlueprint)
+      .where(eq(documents.id, id));
     return row;
   }
 
@@ -259,8 +282,12 @@ export class DocumentRepository {
     changes: DocumentChanges,
     options: { ifContentDiffers?: boolean } = {},
   ): Promise<DocumentHead | undefined> {
-    const { contentJson, ...fields } = changes;
-    const set = { ...fields, revision: sql`${documents.revision} + 1` };
+    const { contentJson, fromLive, ...fields } = changes;
+    const set = {
+      ...fields,
+      revision: sql`${documents.revision} + 1`,
+      ...(fromLive ? { liveRevision: sql`${documents.revision} + 1` } : {}),
+    };
     const at = and(eq(documents.id, id), eq(documents.revision, revision));
     const returning = {
       ...headColumns,

@@ -1,0 +1,375 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  type Connection,
+  type Document,
+  Hocuspocus,
+  type onAuthenticatePayload,
+  type onLoadDocumentPayload,
+} from '@hocuspocus/server';
+import { needsRepair, readLiveContent, writeLiveContent } from '@planwright/sdk/live';
+import { type DocumentJson, parseDocument } from '@planwright/sdk/model';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import { SESSION_COOKIE } from '../auth/request-credentials.js';
+import type { SessionService } from '../auth/session-service.js';
+import { DATABASE_CHANNELS } from '../db/database-events.js';
+import { writeDocument } from '../documents/write-document.js';
+import type { LivePlan } from '../storage/live-state-repository.js';
+import type { Storage } from '../storage/storage.js';
+import type { UserRecord } from '../storage/user-repository.js';
+import { retryStaleWrites } from '../structure/stale-write.js';
+import { livePlanName, parseLivePlanName } from './live-plan-name.js';
+import { LiveUpdateLog, type LogTimers } from './live-update-log.js';
+
+/** Transaction origins of changes the server makes itself (the log skips what it loaded). */
+const LOADED = Symbol('planwright.live.loaded');
+/** A change that came over REST (a PATCH, an import, a structure call). */
+export const REST_ORIGIN = Symbol('planwright.live.rest');
+/** The server writing back a repaired tree (src/live/SPEC.md LV4). */
+const REPAIR_ORIGIN = Symbol('planwright.live.repair');
+
+/** Why a sync socket is closed by us (the provider shows the reason). */
+export const LIVE_CLOSE = {
+  signedOut: { code: 4401, reason: 'Your session has ended. Sign in again.' },
+  notFound: { code: 4404, reason: 'Not found.' },
+} as const;
+
+/** Who is on a sync connection. */
+interface LiveContext {
+  user: UserRecord;
+  sessionId: string;
+  token: string;
+  client: 'app' | 'browser';
+}
+
+/** A live document this instance has loaded. */
+interface LoadedPlan {
+  plan: LivePlan;
+  log: LiveUpdateLog;
+  /** Changed since its content was last derived. */
+  dirty: boolean;
+  /** Who changed it last (the derived write's actor). */
+  editor: UserRecord | undefined;
+  /** Derivations run one after another. */
+  deriving: Promise<void>;
+}
+
+/** Options of {@link LiveDocuments}. */
+export interface LiveDocumentsOptions {
+  storage: Storage;
+  sessions: SessionService;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** How long after the last change the content is derived, and the longest it waits while changes go on. */
+  deriveDebounceMs: number;
+  deriveMaxDebounceMs: number;
+  timers?: LogTimers;
+}
+
+const defaultTimers: LogTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+function isLiveContext(value: unknown): value is LiveContext {
+  return typeof value === 'object' && value !== null && 'user' in value && 'sessionId' in value;
+}
+
+/** The session cookie of an upgrade request, if it has one. */
+function cookieToken(headers: IncomingMessage['headers']): string | undefined {
+  const header = headers.cookie;
+  if (typeof header !== 'string') return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SESSION_COOKIE) {
+      const token = decodeURIComponent(value.join('='));
+      return token === '' ? undefined : token;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Live plans on this instance (docs/editor.md "Live plans"): a Hocuspocus sync server whose documents
+ * are plans. Connections authenticate with the session token inside the protocol (or the browser's
+ * session cookie), for plans the user may open. Every change is appended to the plan's update log as
+ * it happens; the plan's `content`, rows and progress are derived from the Yjs state a moment after
+ * changes stop, before any REST call that needs them, and when the last person leaves (then the log is
+ * compacted and the document unloaded).
+ */
+export class LiveDocuments {
+  readonly hocuspocus: Hocuspocus;
+  readonly #options: LiveDocumentsOptions & { timers: LogTimers };
+  readonly #loaded = new Map<string, LoadedPlan>();
+  readonly #connections = new Map<Connection, LiveContext>();
+  readonly #stopListening: () => void;
+
+  constructor(options: LiveDocumentsOptions) {
+    this.#options = { ...options, timers: options.timers ?? defaultTimers };
+    this.hocuspocus = new Hocuspocus({
+      name: 'planwright-live',
+      quiet: true,
+      debounce: options.deriveDebounceMs,
+      maxDebounce: options.deriveMaxDebounceMs,
+      // The last person leaving derives the content at once (not after the debounce), then unloads.
+      unloadImmediately: true,
+      onAuthenticate: (data) => this.#authenticate(data),
+      onLoadDocument: (data) => this.#load(data),
+      afterLoadDocument: async ({ document, documentName }) => this.#attach(documentName, document),
+      onStoreDocument: async ({ documentName, document }) => this.#derive(documentName, document),
+      connected: async ({ connection, context }) => {
+        if (isLiveContext(context)) this.#connections.set(connection, context);
+      },
+      onDisconnect: async ({ context }) => {
+        for (const [connection, held] of this.#connections)
+          if (held === context) this.#connections.delete(connection);
+      },
+      afterUnloadDocument: async ({ documentName }) => this.#unloaded(documentName),
+    });
+    this.#stopListening = options.storage.events.listen(DATABASE_CHANNELS.sessionsEnded, (payload) => {
+      void this.#sessionsEnded(payload);
+    });
+  }
+
+  /** Takes an upgraded sync socket (its URL, Origin and token-in-URL checks are the route's). */
+  handleConnection(socket: WebSocket, request: IncomingMessage): void {
+    this.hocuspocus.handleConnection(socket, request);
+  }
+
+  /** Whether this instance has the document loaded (people have it open here). */
+  isLoaded(documentId: string): boolean {
+    return this.#loaded.has(documentId);
+  }
+
+  /**
+   * Makes the stored content current before a REST call reads or writes it: a loaded document's
+   * pending changes are derived now; one that is not loaded but has log rows (the server stopped
+   * before deriving them) is loaded, derived and unloaded. Answers the live state the call is based
+   * on when the document is loaded, for {@link applyRestWrite}.
+   */
+  async beforeRest(documentId: string): Promise<Uint8Array | undefined> {
+    const plan: LivePlan = { kind: 'document', id: documentId };
+    const loaded = this.#loaded.get(documentId);
+    const document = this.hocuspocus.documents.get(livePlanName(plan));
+    if (loaded && document) {
+      await this.#derive(livePlanName(plan), document);
+      return Y.encodeStateAsUpdate(document);
+    }
+    if ((await this.#options.storage.liveStates.pendingUpdates(plan)) === 0) return undefined;
+    const direct = await this.hocuspocus.openDirectConnection(livePlanName(plan), {});
+    try {
+      const opened = this.hocuspocus.documents.get(livePlanName(plan));
+      const held = this.#loaded.get(documentId);
+      if (opened && held) {
+        held.dirty = true;
+        await this.#derive(livePlanName(plan), opened);
+      }
+    } finally {
+      await direct.disconnect();
+    }
+    return undefined;
+  }
+
+  /**
+   * Brings a REST write's tree into the loaded live document, as a change to the state the call was
+   * based on (`base`, from {@link beforeRest}): Yjs merges it with what people typed meanwhile, so
+   * nothing they typed is overwritten. Resolves once the change is in the update log.
+   */
+  async applyRestWrite(
+    documentId: string,
+    content: DocumentJson,
+    base: Uint8Array | undefined,
+  ): Promise<void> {
+    const name = livePlanName({ kind: 'document', id: documentId });
+    const document = this.hocuspocus.documents.get(name);
+    const loaded = this.#loaded.get(documentId);
+    if (!document || !loaded) return;
+    if (base) {
+      const scratch = new Y.Doc();
+      try {
+        Y.applyUpdate(scratch, base);
+        const before = Y.encodeStateVector(scratch);
+        writeLiveContent(scratch, content);
+        Y.applyUpdate(document, Y.encodeStateAsUpdate(scratch, before), REST_ORIGIN);
+      } finally {
+        scratch.destroy();
+      }
+    } else {
+      writeLiveContent(document, content, REST_ORIGIN);
+    }
+    await loaded.log.whenStored({ failFast: true });
+    await this.#derive(name, document);
+  }
+
+  /**
+   * Ends live editing of a deleted document on this instance: its log stops (its rows went with it)
+   * and its connections close.
+   */
+  deleted(documentId: string): void {
+    const name = livePlanName({ kind: 'document', id: documentId });
+    const loaded = this.#loaded.get(documentId);
+    if (loaded) {
+      loaded.log.close();
+      loaded.dirty = false;
+    }
+    if (this.hocuspocus.documents.has(name)) this.hocuspocus.closeConnections(name);
+  }
+
+  /** Closes every sync connection after deriving every loaded document's content. */
+  async close(): Promise<void> {
+    this.#stopListening();
+    await Promise.allSettled(
+      [...this.#loaded.values()].map(async (loaded) => {
+        const name = livePlanName(loaded.plan);
+        const document = this.hocuspocus.documents.get(name);
+        if (document) await this.#derive(name, document);
+        await loaded.log.whenStored();
+      }),
+    );
+    this.hocuspocus.closeConnections();
+    for (const loaded of this.#loaded.values()) loaded.log.close();
+  }
+
+  async #authenticate(data: onAuthenticatePayload): Promise<LiveContext> {
+    const plan = parseLivePlanName(data.documentName);
+    const fromCookie = data.token === '' ? cookieToken(data.requestHeaders) : undefined;
+    const token = fromCookie ?? data.token;
+    const client = fromCookie ? 'browser' : 'app';
+    const userAgent = data.requestHeaders['user-agent'];
+    const lookup = await this.#options.sessions.lookup(
+      {
+        client,
+        token: token.length > 0 && token.length <= 256 ? token : undefined,
+        ip: data.request.socket.remoteAddress ?? '',
+        userAgent: typeof userAgent === 'string' ? userAgent : '',
+      },
+      { anyClient: !fromCookie },
+    );
+    if (lookup.kind !== 'live' || !lookup.session.authenticated || !lookup.user) {
+      throw new Error('Not signed in.');
+    }
+    // A plan that is not the user's is as absent as a missing one.
+    if (!plan || !(await this.#options.storage.documents.findOwnedHead(plan.id, lookup.user.id))) {
+      throw new Error(LIVE_CLOSE.notFound.reason);
+    }
+    return { user: lookup.user, sessionId: lookup.session.id, token, client };
+  }
+
+  async #load(data: onLoadDocumentPayload): Promise<void> {
+    const plan = parseLivePlanName(data.documentName);
+    if (!plan) throw new Error(LIVE_CLOSE.notFound.reason);
+    const { storage, now } = this.#options;
+    let stored = await storage.liveStates.load(plan);
+    if (stored.snapshot === null && stored.updates.length === 0) {
+      // A plan saved before it was first opened live: its content becomes its first state.
+      const doc = await storage.documents.findWithContentJson(plan.id);
+      if (!doc) throw new Error(LIVE_CLOSE.notFound.reason);
+      const first = new Y.Doc();
+      writeLiveContent(first, parseDocument(JSON.parse(doc.contentJson)));
+      if (!(await storage.liveStates.initialize(plan, Y.encodeStateAsUpdate(first), now()))) {
+        stored = await storage.liveStates.load(plan);
+      } else {
+        stored = { snapshot: Y.encodeStateAsUpdate(first), updates: [] };
+      }
+      first.destroy();
+    }
+    data.document.transact(() => {
+      if (stored.snapshot) Y.applyUpdate(data.document, stored.snapshot);
+      for (const row of stored.updates) Y.applyUpdate(data.document, row.update);
+    }, LOADED);
+  }
+
+  async #attach(documentName: string, document: Document): Promise<void> {
+    const plan = parseLivePlanName(documentName);
+    if (!plan) return;
+    const log = new LiveUpdateLog(this.#options.storage, plan, {
+      now: this.#options.now,
+      timers: this.#options.timers,
+      onError: (error) =>
+        this.#options.log.warn({ err: error, document: plan.id }, 'live update not stored yet; retrying'),
+    });
+    const loaded: LoadedPlan = { plan, log, dirty: false, editor: undefined, deriving: Promise.resolve() };
+    this.#loaded.set(plan.id, loaded);
+    document.on('update', (update: Uint8Array, origin: unknown) => {
+      if (origin === LOADED) return;
+      log.push(update);
+      loaded.dirty = true;
+      const context =
+        origin && typeof origin === 'object' && 'context' in origin ? origin.context : undefined;
+      if (isLiveContext(context)) loaded.editor = context.user;
+    });
+    // Content written over REST while no live copy was loaded comes in as a change on top.
+    const head = await this.#options.storage.documents.findWithContentJson(plan.id);
+    if (head && head.revision !== head.liveRevision) {
+      writeLiveContent(document, parseDocument(JSON.parse(head.contentJson)), REST_ORIGIN);
+    }
+  }
+
+  /** Writes the content, rows and progress derived from the live state, if it changed since. */
+  #derive(documentName: string, document: Y.Doc): Promise<void> {
+    const plan = parseLivePlanName(documentName);
+    const loaded = plan ? this.#loaded.get(plan.id) : undefined;
+    if (!plan || !loaded) return Promise.resolve();
+    loaded.deriving = loaded.deriving
+      .then(() => this.#deriveNow(loaded, document))
+      .catch((error: unknown) => {
+        loaded.dirty = true;
+        this.#options.log.error({ err: error, document: plan.id }, 'deriving a live document failed');
+      });
+    return loaded.deriving;
+  }
+
+  async #deriveNow(loaded: LoadedPlan, document: Y.Doc): Promise<void> {
+    if (!loaded.dirty) return;
+    const { storage, now } = this.#options;
+    const read = readLiveContent(document);
+    if (needsRepair(read.report)) writeLiveContent(document, read.document, REPAIR_ORIGIN);
+    loaded.dirty = false;
+    // The content is never ahead of the log: a restart rebuilds the live state from the log.
+    await loaded.log.whenStored();
+    await retryStaleWrites(() =>
+      storage.transaction(async (tx) => {
+        const head = await tx.documents.findHead(loaded.plan.id, { forUpdate: true });
+        if (!head) return;
+        const actor = loaded.editor ?? (await tx.users.findById(head.ownerId));
+        if (!actor) return;
+        await writeDocument(tx, head, { content: read.document }, { actor, now: now(), fromLive: true });
+      }),
+    );
+  }
+
+  async #unloaded(documentName: string): Promise<void> {
+    const plan = parseLivePlanName(documentName);
+    const loaded = plan ? this.#loaded.get(plan.id) : undefined;
+    if (!plan || !loaded) return;
+    this.#loaded.delete(plan.id);
+    await loaded.deriving;
+    await loaded.log.whenStored();
+    loaded.log.close();
+    try {
+      await this.#options.storage.liveStates.compact(plan, this.#options.now());
+    } catch (error) {
+      this.#options.log.warn({ err: error, document: plan.id }, 'compacting a live document failed');
+    }
+  }
+
+  /** Closes the connections of ended sessions (any instance's sign-out, db/SPEC.md SC1–SC3). */
+  async #sessionsEnded(payload: string | null): Promise<void> {
+    for (const [connection, context] of this.#connections) {
+      const ended =
+        payload === null
+          ? (
+              await this.#options.sessions.lookup(
+                { client: context.client, token: context.token, ip: '', userAgent: '' },
+                { anyClient: context.client === 'app' },
+              )
+            ).kind !== 'live'
+          : payload.includes(context.sessionId);
+      if (ended) {
+        this.#connections.delete(connection);
+        connection.close(LIVE_CLOSE.signedOut);
+      }
+    }
+  }
+}

@@ -1,0 +1,251 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { type DocumentDetail, RevisionConflictError } from '@planwright/sdk';
+import { readLiveContent } from '@planwright/sdk/live';
+import type { DocumentJson, ParagraphJson } from '@planwright/sdk/model';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import { type SdkAccount, signUpWithSdk } from '../support/sdk-accounts.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+/**
+ * Live plans on the real server (src/live/SPEC.md LV): the Yjs sync socket at /ws/collab/ with
+ * Hocuspocus's own provider, as the web editor and integrators use it, against the REST API.
+ */
+
+let server: TestServer;
+let counter = 0;
+const providers: HocuspocusProvider[] = [];
+
+beforeAll(async () => {
+  // A long debounce: the tests show that REST reads derive the content themselves, never by waiting.
+  server = await startTestServer({ env: { LIVE_DOCUMENTS: 'on', LIVE_DERIVE_DEBOUNCE_MS: '600000' } });
+});
+afterEach(() => {
+  for (const provider of providers.splice(0)) {
+    provider.destroy();
+    provider.configuration.websocketProvider.destroy();
+  }
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function account(): Promise<SdkAccount> {
+  return signUpWithSdk(server, `live-${++counter}@example.com`);
+}
+
+async function newPlan(owner: SdkAccount): Promise<DocumentDetail> {
+  // The seeded "Business Plan": sections and subsections with a paragraph each.
+  const blueprints = await owner.client.blueprints.available();
+  const blueprint = blueprints.items.find((item) => item.title === 'Business Plan');
+  if (!blueprint) throw new Error('no Business Plan blueprint');
+  return owner.client.documents.create({ blueprint: blueprint.uuid, title: 'Live plan' });
+}
+
+/** A provider for `documentId` as `token` (null: no token at all), resolved once it is synced or refused. */
+function connect(
+  documentId: string,
+  token: string | null,
+): Promise<{ provider: HocuspocusProvider; ydoc: Y.Doc; refused?: string }> {
+  const ydoc = new Y.Doc();
+  const websocketProvider = new HocuspocusProviderWebsocket({
+    url: `${server.url.replace('http', 'ws')}/ws/collab/`,
+    WebSocketPolyfill: WebSocket,
+  });
+  return new Promise((resolve) => {
+    const provider = new HocuspocusProvider({
+      websocketProvider,
+      name: `document/${documentId}`,
+      document: ydoc,
+      token,
+      onSynced: () => resolve({ provider, ydoc }),
+      onAuthenticationFailed: ({ reason }) => resolve({ provider, ydoc, refused: reason }),
+    });
+    provider.attach();
+    providers.push(provider);
+  });
+}
+
+/** Resolves when the server has every change `provider` sent (Hocuspocus acknowledges each update). */
+function acknowledged(provider: HocuspocusProvider): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!provider.hasUnsyncedChanges) {
+        provider.off('unsyncedChanges', check);
+        resolve();
+      }
+    };
+    provider.on('unsyncedChanges', check);
+    check();
+  });
+}
+
+/** Resolves when `ydoc`'s content satisfies `ready`. */
+function until(ydoc: Y.Doc, ready: (document: DocumentJson) => boolean): Promise<DocumentJson> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const { document } = readLiveContent(ydoc);
+      if (ready(document)) {
+        ydoc.off('update', check);
+        resolve(document);
+      }
+    };
+    ydoc.on('update', check);
+    check();
+  });
+}
+
+/** The first paragraph of the plan's first subsection. */
+function firstParagraph(document: DocumentJson): ParagraphJson {
+  for (const section of document.content) {
+    for (const child of section.content) {
+      if (child.type !== 'subsection') continue;
+      const paragraph = child.content.find((block) => block.type === 'paragraph');
+      if (paragraph?.type === 'paragraph') return paragraph;
+    }
+  }
+  throw new Error('no paragraph in a subsection');
+}
+
+/** The text of a block (its text nodes joined). */
+const textOf = (node: object) =>
+  ((node as { content?: ReadonlyArray<{ text?: unknown }> }).content ?? [])
+    .map((part) => (typeof part.text === 'string' ? part.text : ''))
+    .join('');
+
+/** Types `text` at the start of the first subsection paragraph of a replica, as an editor would. */
+function typeInto(ydoc: Y.Doc, text: string): void {
+  const target = firstParagraph(readLiveContent(ydoc).document);
+  const paragraph = [...ydoc.getXmlFragment('content').createTreeWalker(() => true)].find(
+    (node) => node instanceof Y.XmlElement && node.getAttribute('nodeId') === target.attrs.nodeId,
+  );
+  if (!(paragraph instanceof Y.XmlElement)) throw new Error('paragraph not found in the replica');
+  const existing = paragraph.get(0);
+  if (existing instanceof Y.XmlText) existing.insert(0, text);
+  else paragraph.insert(0, [new Y.XmlText(text)]);
+}
+
+describe('live plans over /ws/collab/ (LV)', () => {
+  it('LV1 the first connection gets the stored plan; two people converge, and a REST read sees both', async () => {
+    const owner = await account();
+    const plan = await newPlan(owner);
+    const token = owner.tokenStore.getToken();
+    const a = await connect(plan.uuid, token);
+    const b = await connect(plan.uuid, token);
+    expect(a.refused).toBeUndefined();
+    expect(readLiveContent(a.ydoc).document).toEqual(plan.content);
+    typeInto(a.ydoc, 'Ada typed this. ');
+    typeInto(b.ydoc, 'Bob typed that. ');
+    await Promise.all([acknowledged(a.provider), acknowledged(b.provider)]);
+    const both = (text: string) => text.includes('Ada typed this. ') && text.includes('Bob typed that. ');
+    await until(a.ydoc, (document) => both(textOf(firstParagraph(document))));
+    await until(b.ydoc, (document) => both(textOf(firstParagraph(document))));
+    // No waiting for the debounce: the read derives the content first.
+    const read = await owner.client.documents.get(plan.uuid);
+    expect(both(textOf(firstParagraph(read.content as DocumentJson)))).toBe(true);
+    expect(read.revision).toBeGreaterThan(plan.revision ?? 0);
+  });
+
+  it('LV2 a REST PATCH with If-Match reaches people with the plan open as a change; what they typed stays', async () => {
+    const owner = await account();
+    const plan = await newPlan(owner);
+    const live = await connect(plan.uuid, owner.tokenStore.getToken());
+    const typed = 'Typed before the script read. ';
+    typeInto(live.ydoc, typed);
+    await acknowledged(live.provider);
+    // The script reads (the read derives what was typed), renames the first section and writes back.
+    const read = await owner.client.documents.get(plan.uuid);
+    expect(textOf(firstParagraph(read.content as DocumentJson))).toContain(typed);
+    const content = structuredClone(read.content as DocumentJson);
+    const heading = content.content[0]?.content[0];
+    if (heading?.type !== 'sectionHeading') throw new Error('no section heading');
+    heading.content = [{ type: 'text', text: 'Renamed over REST' }];
+    await owner.client.documents.update(plan.uuid, { content }, { ifMatch: read.revision ?? undefined });
+    const merged = await until(
+      live.ydoc,
+      (document) => textOf(document.content[0]?.content[0] ?? {}) === 'Renamed over REST',
+    );
+    expect(textOf(firstParagraph(merged))).toContain(typed);
+    const after = await owner.client.documents.get(plan.uuid);
+    expect(textOf((after.content as DocumentJson).content[0]?.content[0] ?? {})).toBe('Renamed over REST');
+    expect(textOf(firstParagraph(after.content as DocumentJson))).toContain(typed);
+  });
+
+  it('LV2 typing after a script read makes its If-Match write a 412, and nothing is overwritten', async () => {
+    const owner = await account();
+    const plan = await newPlan(owner);
+    const live = await connect(plan.uuid, owner.tokenStore.getToken());
+    const read = await owner.client.documents.get(plan.uuid);
+    const typed = 'Typed after the script read. ';
+    typeInto(live.ydoc, typed);
+    await acknowledged(live.provider);
+    const content = structuredClone(read.content as DocumentJson);
+    const heading = content.content[0]?.content[0];
+    if (heading?.type !== 'sectionHeading') throw new Error('no section heading');
+    heading.content = [{ type: 'text', text: 'Stale rename' }];
+    const refused = await owner.client.documents
+      .update(plan.uuid, { content }, { ifMatch: read.revision ?? undefined })
+      .catch((error: unknown) => error);
+    expect(RevisionConflictError.isInstance(refused)).toBe(true);
+    const after = await owner.client.documents.get(plan.uuid);
+    expect(textOf((after.content as DocumentJson).content[0]?.content[0] ?? {})).not.toBe('Stale rename');
+    expect(textOf(firstParagraph(after.content as DocumentJson))).toContain(typed);
+    expect(textOf(firstParagraph(readLiveContent(live.ydoc).document))).toContain(typed);
+  });
+
+  it('LV3 a stranger, a missing plan, a bad token and no token are all refused, and learn nothing', async () => {
+    const owner = await account();
+    const stranger = await account();
+    const plan = await newPlan(owner);
+    const refusals = await Promise.all([
+      connect(plan.uuid, stranger.tokenStore.getToken()),
+      connect('00000000-0000-4000-8000-000000000000', stranger.tokenStore.getToken()),
+      connect(plan.uuid, 'not-a-session-token'),
+      connect(plan.uuid, null),
+      connect('not-a-uuid', owner.tokenStore.getToken()),
+    ]);
+    for (const refusal of refusals) {
+      expect(refusal.refused).toBeDefined();
+      expect(refusal.ydoc.getXmlFragment('content').length).toBe(0);
+    }
+    // A stranger's plan and a missing one are refused alike.
+    expect(refusals[0]?.refused).toBe(refusals[1]?.refused);
+  });
+
+  it('LV4 changes survive a restart: the log is durable before the content is derived', async () => {
+    const owner = await account();
+    const plan = await newPlan(owner);
+    const live = await connect(plan.uuid, owner.tokenStore.getToken());
+    typeInto(live.ydoc, 'Kept across a restart. ');
+    await acknowledged(live.provider);
+    const before = readLiveContent(live.ydoc).document;
+    live.provider.destroy();
+    await server.stop();
+    await server.restart();
+    const again = await connect(plan.uuid, owner.tokenStore.getToken());
+    expect(readLiveContent(again.ydoc).document).toEqual(before);
+    expect(
+      textOf(firstParagraph((await owner.client.documents.get(plan.uuid)).content as DocumentJson)),
+    ).toContain('Kept across a restart. ');
+  });
+
+  it('LV5 a plan edited over REST while nobody had it open loads with that edit', async () => {
+    const owner = await account();
+    const plan = await newPlan(owner);
+    const first = await connect(plan.uuid, owner.tokenStore.getToken());
+    typeInto(first.ydoc, 'Live first. ');
+    await acknowledged(first.provider);
+    first.provider.destroy();
+    const stored = await owner.client.documents.get(plan.uuid);
+    const content = structuredClone(stored.content as DocumentJson);
+    const heading = content.content[0]?.content[0];
+    if (heading?.type !== 'sectionHeading') throw new Error('no section heading');
+    heading.content = [{ type: 'text', text: 'Edited offline' }];
+    await owner.client.documents.update(plan.uuid, { content }, { ifMatch: stored.revision ?? undefined });
+    const second = await connect(plan.uuid, owner.tokenStore.getToken());
+    const loaded = readLiveContent(second.ydoc).document;
+    expect(textOf(loaded.content[0]?.content[0] ?? {})).toBe('Edited offline');
+    expect(textOf(firstParagraph(loaded))).toContain('Live first. ');
+  });
+});
