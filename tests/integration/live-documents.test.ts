@@ -1,6 +1,12 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { type DocumentDetail, RevisionConflictError } from '@planwright/sdk';
-import { readLiveContent } from '@planwright/sdk/live';
+import {
+  LIVE_REFUSED,
+  type LiveDocument,
+  type LiveDocumentSnapshot,
+  openLiveDocument,
+  readLiveContent,
+} from '@planwright/sdk/live';
 import type { DocumentJson, ParagraphJson } from '@planwright/sdk/model';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -16,12 +22,32 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 let server: TestServer;
 let counter = 0;
 const providers: HocuspocusProvider[] = [];
+const opened: LiveDocument[] = [];
+
+/** Resolves with the first snapshot of `live` that satisfies `ready`. */
+function settled(
+  live: LiveDocument,
+  ready: (snapshot: LiveDocumentSnapshot) => boolean,
+): Promise<LiveDocumentSnapshot> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const snapshot = live.getSnapshot();
+      if (ready(snapshot)) {
+        stop();
+        resolve(snapshot);
+      }
+    };
+    const stop = live.subscribe(check);
+    check();
+  });
+}
 
 beforeAll(async () => {
   // A long debounce: the tests show that REST reads derive the content themselves, never by waiting.
   server = await startTestServer({ env: { LIVE_DOCUMENTS: 'on', LIVE_DERIVE_DEBOUNCE_MS: '600000' } });
 });
 afterEach(() => {
+  for (const live of opened.splice(0)) live.destroy();
   for (const provider of providers.splice(0)) {
     provider.destroy();
     provider.configuration.websocketProvider.destroy();
@@ -247,5 +273,46 @@ describe('live plans over /ws/collab/ (LV)', () => {
     const loaded = readLiveContent(second.ydoc).document;
     expect(textOf(loaded.content[0]?.content[0] ?? {})).toBe('Edited offline');
     expect(textOf(firstParagraph(loaded))).toContain('Live first. ');
+  });
+
+  it("LV6 the SDK's LiveDocument: saved only once the server stored it, peers by name, refusals and sign-out", async () => {
+    const owner = await account();
+    const plan = await newPlan(owner);
+    const open = (name: string, token: () => string | null) => {
+      const live = openLiveDocument({
+        baseUrl: server.url,
+        documentId: plan.uuid,
+        token,
+        user: { name, color: '#336699' },
+        WebSocket,
+      });
+      opened.push(live);
+      return live;
+    };
+    const ada = open('Ada', owner.tokenStore.getToken);
+    const bob = open('Bob', owner.tokenStore.getToken);
+    // Synced, and the first exchange acknowledged: nothing of Ada's is waiting.
+    await Promise.all([settled(ada, (s) => s.synced && s.saved), settled(bob, (s) => s.synced && s.saved)]);
+    expect(ada.getSnapshot()).toMatchObject({ status: 'connected', saved: true, error: null });
+    const peers = await settled(ada, (s) => s.peers.length === 1);
+    expect(peers.peers[0]?.name).toBe('Bob');
+    typeInto(ada.document, 'Stored before saved. ');
+    expect(ada.getSnapshot().saved).toBe(false);
+    await ada.whenSaved();
+    expect(ada.getSnapshot().saved).toBe(true);
+    // Saved means stored: a fresh replica loading from the server's log has it.
+    const fresh = await connect(plan.uuid, owner.tokenStore.getToken());
+    expect(textOf(firstParagraph(readLiveContent(fresh.ydoc).document))).toContain('Stored before saved. ');
+
+    const stranger = await account();
+    const refused = open('Eve', stranger.tokenStore.getToken);
+    expect((await settled(refused, (s) => s.error !== null)).error).toEqual({
+      code: 'refused',
+      message: LIVE_REFUSED,
+    });
+
+    await owner.client.auth.logout();
+    const ended = await settled(bob, (s) => s.error !== null);
+    expect(ended.error?.code).toBe('signed_out');
   });
 });

@@ -4,7 +4,7 @@ import { PlanwrightError } from './errors/planwright-error.js';
 /*
  * The SDK's main entry needs only zod. The document model, the formats and the proposals need Tiptap,
  * markdown-it, diff, and for .docx and PDF also docx, pdfmake, mammoth, linkedom and fflate; live documents
- * need yjs and @tiptap/y-tiptap: optional peer
+ * need yjs, @tiptap/y-tiptap, y-protocols and @hocuspocus/provider: optional peer
  * dependencies (package.json), so an API-only install stays small. Each of those entries is built behind a
  * small guard module (tsup.config.ts) that loads it through `loadEntry`, which turns Node's bare "Cannot find
  * package" into a PlanwrightError naming what to install.
@@ -47,7 +47,7 @@ export const OPTIONAL_DEPENDENCIES = {
     'pdfmake',
   ],
   '@planwright/sdk/proposals': [...TIPTAP, 'diff', 'markdown-it'],
-  '@planwright/sdk/live': [...TIPTAP, '@tiptap/y-tiptap', 'yjs'],
+  '@planwright/sdk/live': [...TIPTAP, '@hocuspocus/provider', '@tiptap/y-tiptap', 'y-protocols', 'yjs'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** @internal An entry point of the SDK that needs optional packages. */
@@ -63,7 +63,9 @@ export const OPTIONAL_DEPENDENCY_RANGES: Readonly<Record<string, string>> = {
   mammoth: '^1.13.0',
   'markdown-it': '^14.3.3',
   pdfmake: '^0.3.11',
+  '@hocuspocus/provider': '^3.4.4',
   '@tiptap/y-tiptap': '^3.0.9',
+  'y-protocols': '^1.0.7',
   yjs: '^13.6.33',
 };
 

@@ -16,3 +16,14 @@ export {
   readLiveContent,
   writeLiveContent,
 } from './live-content.js';
+export {
+  LIVE_REFUSED,
+  LIVE_SIGNED_OUT,
+  type LiveConnectionStatus,
+  LiveDocument,
+  type LiveDocumentError,
+  type LiveDocumentOptions,
+  type LiveDocumentSnapshot,
+  type LivePeer,
+  openLiveDocument,
+} from './live-document.js';

@@ -6,7 +6,7 @@ import {
   type onAuthenticatePayload,
   type onLoadDocumentPayload,
 } from '@hocuspocus/server';
-import { needsRepair, readLiveContent, writeLiveContent } from '@planwright/sdk/live';
+import { LIVE_SIGNED_OUT, needsRepair, readLiveContent, writeLiveContent } from '@planwright/sdk/live';
 import { type DocumentJson, parseDocument } from '@planwright/sdk/model';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -29,9 +29,12 @@ export const REST_ORIGIN = Symbol('planwright.live.rest');
 /** The server writing back a repaired tree (src/live/SPEC.md LV4). */
 const REPAIR_ORIGIN = Symbol('planwright.live.repair');
 
-/** Why a sync socket is closed by us (the provider shows the reason). */
+/**
+ * Why a live document is closed by us. Hocuspocus closes one document of a socket in its protocol with a
+ * reason only; the SDK knows an ended session by these words.
+ */
 export const LIVE_CLOSE = {
-  signedOut: { code: 4401, reason: 'Your session has ended. Sign in again.' },
+  signedOut: { code: 4401, reason: LIVE_SIGNED_OUT },
   notFound: { code: 4404, reason: 'Not found.' },
 } as const;
 
@@ -288,6 +291,12 @@ export class LiveDocuments {
       timers: this.#options.timers,
       onError: (error) =>
         this.#options.log.warn({ err: error, document: plan.id }, 'live update not stored yet; retrying'),
+      stateVector: () => Y.encodeStateVector(document),
+      // Clients show "Saved" once the server has stored what they typed, not merely received it.
+      onStored: (stateVector) =>
+        document.broadcastStateless(
+          JSON.stringify({ type: 'stored', state_vector: Buffer.from(stateVector).toString('base64') }),
+        ),
     });
     const loaded: LoadedPlan = { plan, log, dirty: false, editor: undefined, deriving: Promise.resolve() };
     this.#loaded.set(plan.id, loaded);

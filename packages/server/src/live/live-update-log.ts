@@ -33,6 +33,10 @@ export class LiveUpdateLog {
       timers: LogTimers;
       /** Told of each failed append (it is retried). */
       onError?: (error: unknown) => void;
+      /** The live document's state vector when a batch is taken: what is stored once the batch is. */
+      stateVector?: () => Uint8Array;
+      /** Told, after each append, the state vector now stored (everything up to it is durable). */
+      onStored?: (stateVector: Uint8Array) => void;
     },
   ) {}
 
@@ -74,10 +78,13 @@ export class LiveUpdateLog {
       return;
     }
     const update = batch.length === 1 ? (batch[0] as Uint8Array) : Y.mergeUpdates(batch);
+    // Every update pushed so far is in this batch or stored before it: the vector now is what it stores.
+    const covered = this.options.stateVector?.();
     this.#writing = this.storage.liveStates.append(this.plan, update, this.options.now()).then(
       () => {
         this.#writing = undefined;
         this.#retry = undefined;
+        if (covered && this.#pending.length === 0) this.options.onStored?.(covered);
         if (this.#pending.length > 0) this.#write();
         else this.#settle();
       },

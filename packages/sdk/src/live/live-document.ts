@@ -1,0 +1,235 @@
+import {
+  HocuspocusProvider,
+  HocuspocusProviderWebsocket,
+  type HocuspocusProviderWebsocketConfiguration,
+} from '@hocuspocus/provider';
+import * as Y from 'yjs';
+import { z } from 'zod';
+import { Subscribable } from '../state/subscribable.js';
+
+/** Where a live document's connection stands. */
+export type LiveConnectionStatus = 'connecting' | 'connected' | 'disconnected';
+
+/** Someone else with the plan open (their awareness state). */
+export interface LivePeer {
+  /** Their Yjs client id (one per tab). */
+  clientId: number;
+  name: string;
+  color: string;
+}
+
+/** Why a live document cannot be edited: the server refused it, or the session ended. */
+export interface LiveDocumentError {
+  code: 'refused' | 'signed_out';
+  /** Words to show: {@link LIVE_REFUSED} or {@link LIVE_SIGNED_OUT}. */
+  message: string;
+}
+
+/** What a {@link LiveDocument} shows at one moment (a new object on every change). */
+export interface LiveDocumentSnapshot {
+  status: LiveConnectionStatus;
+  /** The first exchange with the server is done: the document holds the server's state. */
+  synced: boolean;
+  /**
+   * Every change made here is stored by the server (durable, not merely received). False while
+   * changes are on their way or the connection is down: they are kept in this replica meanwhile.
+   */
+  saved: boolean;
+  /** The others with the plan open, in a stable order. */
+  peers: readonly LivePeer[];
+  error: LiveDocumentError | null;
+}
+
+/** How to open a live document. */
+export interface LiveDocumentOptions {
+  /** The server's base URL (`https://plans.example.com`); the socket is `/ws/collab/` there. */
+  baseUrl: string;
+  /** The document's uuid. */
+  documentId: string;
+  /**
+   * The session token, sent inside the protocol (never in the URL). Return `''` in a browser signed in
+   * with the session cookie: the server then reads the cookie.
+   */
+  token: () => string | null | Promise<string | null>;
+  /** Who you are to the others (shown beside your caret). */
+  user?: { name: string; color: string };
+  /** The Yjs document to fill; a new one by default. */
+  document?: Y.Doc;
+  /** A WebSocket implementation where the platform has none (Node before 22: `ws`). */
+  WebSocket?: HocuspocusProviderWebsocketConfiguration['WebSocketPolyfill'];
+}
+
+/** What a refused live document says: the server tells a missing plan and a stranger's apart to nobody. */
+export const LIVE_REFUSED = 'This plan was not found, or you are not signed in to open it.';
+
+/** Why the server closes a live document whose session ended (on any instance). */
+export const LIVE_SIGNED_OUT = 'Your session has ended. Sign in again.';
+
+const storedMessage = z.object({ type: z.literal('stored'), state_vector: z.string().max(1_000_000) });
+
+const peerState = z.object({
+  user: z.object({ name: z.string().max(200), color: z.string().max(64) }),
+});
+
+/** Base64 to bytes, in browsers and Node alike. */
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * A plan open for live editing (docs/editor.md "Live plans"): a Yjs document kept in sync with the
+ * server's over its `/ws/collab/` socket, with what a screen needs to show about it (connection,
+ * whether your changes are stored, who else is there, why it was refused) on the SDK's one
+ * subscribe/snapshot pattern. Bind an editor to {@link document} (Tiptap's Collaboration extension on the
+ * fragment `LIVE_CONTENT_FIELD`); read and write the content with `readLiveContent`/`writeLiveContent`.
+ *
+ * "Saved" is honest: the server tells each replica which state it has stored (after its update log
+ * write), and a replica is saved when everything it made itself is within it.
+ */
+export class LiveDocument extends Subscribable {
+  /** The shared state. */
+  readonly document: Y.Doc;
+  readonly #provider: HocuspocusProvider;
+  readonly #socket: HocuspocusProviderWebsocket;
+  #snapshot: LiveDocumentSnapshot = {
+    status: 'connecting',
+    synced: false,
+    saved: true,
+    peers: [],
+    error: null,
+  };
+  /** How far the server has stored this replica's own changes (its clock in the stored state vector). */
+  #storedOwnClock = 0;
+  #destroyed = false;
+
+  constructor(options: LiveDocumentOptions) {
+    super();
+    this.document = options.document ?? new Y.Doc();
+    const url = `${options.baseUrl.replace(/\/+$/, '').replace(/^http/, 'ws')}/ws/collab/`;
+    this.#socket = new HocuspocusProviderWebsocket({
+      url,
+      ...(options.WebSocket ? { WebSocketPolyfill: options.WebSocket } : {}),
+    });
+    this.#provider = new HocuspocusProvider({
+      websocketProvider: this.#socket,
+      name: `document/${options.documentId}`,
+      document: this.document,
+      token: async () => (await options.token()) ?? '',
+      onStatus: ({ status }) => this.#update({ status }),
+      onSynced: ({ state }) => this.#update({ synced: state }),
+      // The server says no more than "permission-denied", for a missing plan and a stranger's alike.
+      onAuthenticationFailed: () => {
+        if (this.#snapshot.error?.code !== 'signed_out')
+          this.#update({ error: { code: 'refused', message: LIVE_REFUSED } });
+      },
+      onClose: ({ event }) => {
+        // An ended session is final: stop reconnecting with a token that no longer works.
+        if (event.reason === LIVE_SIGNED_OUT) {
+          this.#update({ error: { code: 'signed_out', message: LIVE_SIGNED_OUT } });
+          this.#socket.disconnect();
+        }
+      },
+      onStateless: ({ payload }) => this.#stored(payload),
+      onUnsyncedChanges: () => this.#update({}),
+      onAwarenessChange: ({ states }) => this.#update({ peers: this.#peersOf(states) }),
+    });
+    if (options.user) this.#provider.setAwarenessField('user', options.user);
+    this.document.on('update', this.#onUpdate);
+    this.#provider.attach();
+  }
+
+  /** The current state; the same object until something changes. */
+  readonly getSnapshot = (): LiveDocumentSnapshot => this.#snapshot;
+
+  /** Changes who you are to the others. */
+  setUser(user: { name: string; color: string }): void {
+    this.#provider.setAwarenessField('user', user);
+  }
+
+  /** Resolves once everything made here is stored by the server (at once when it already is). */
+  whenSaved(): Promise<void> {
+    if (this.#snapshot.saved) return Promise.resolve();
+    return new Promise((resolve) => {
+      const stop = this.subscribe(() => {
+        if (this.#snapshot.saved || this.#destroyed) {
+          stop();
+          resolve();
+        }
+      });
+    });
+  }
+
+  /** Closes the connection; the Yjs document stays usable (and unsynced). */
+  destroy(): void {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    this.document.off('update', this.#onUpdate);
+    this.#provider.destroy();
+    this.#socket.destroy();
+    this.#update({ status: 'disconnected' });
+  }
+
+  readonly #onUpdate = (): void => {
+    this.#update({});
+  };
+
+  #stored(payload: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    const message = storedMessage.safeParse(parsed);
+    if (!message.success) return;
+    let vector: Map<number, number>;
+    try {
+      vector = Y.decodeStateVector(fromBase64(message.data.state_vector));
+    } catch {
+      return;
+    }
+    this.#storedOwnClock = Math.max(this.#storedOwnClock, vector.get(this.document.clientID) ?? 0);
+    this.#update({});
+  }
+
+  #peersOf(states: ReadonlyArray<{ clientId: number; [key: string]: unknown }>): LivePeer[] {
+    const peers: LivePeer[] = [];
+    for (const state of states) {
+      if (state.clientId === this.document.clientID) continue;
+      const parsed = peerState.safeParse(state);
+      if (parsed.success) peers.push({ clientId: state.clientId, ...parsed.data.user });
+    }
+    return peers.sort((a, b) => a.clientId - b.clientId);
+  }
+
+  #update(changes: Partial<LiveDocumentSnapshot>): void {
+    // Carets move the others' awareness often: an unchanged list of peers is not a change.
+    if (changes.peers && samePeers(changes.peers, this.#snapshot.peers)) delete changes.peers;
+    const ownClock = Y.getState(this.document.store, this.document.clientID);
+    const saved = ownClock <= this.#storedOwnClock && !this.#provider?.hasUnsyncedChanges;
+    const next = { ...this.#snapshot, ...changes, saved };
+    const same = (Object.keys(next) as Array<keyof LiveDocumentSnapshot>).every(
+      (key) => next[key] === this.#snapshot[key],
+    );
+    if (same) return;
+    this.#snapshot = next;
+    this.notify();
+  }
+}
+
+function samePeers(a: readonly LivePeer[], b: readonly LivePeer[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (peer, i) => peer.clientId === b[i]?.clientId && peer.name === b[i]?.name && peer.color === b[i]?.color,
+    )
+  );
+}
+
+/** Opens a plan for live editing: see {@link LiveDocument}. */
+export function openLiveDocument(options: LiveDocumentOptions): LiveDocument {
+  return new LiveDocument(options);
+}
