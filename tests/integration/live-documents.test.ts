@@ -171,6 +171,18 @@ describe('live plans over /ws/collab/ (LV)', () => {
     const read = await owner.client.documents.get(plan.uuid);
     expect(both(textOf(firstParagraph(read.content as DocumentJson)))).toBe(true);
     expect(read.revision).toBeGreaterThan(plan.revision ?? 0);
+    // The AI reads the plan as people have it now, too.
+    typeInto(a.ydoc, 'Said to the AI. ');
+    await acknowledged(a.provider);
+    const section = (read.content as DocumentJson).content.find((part) =>
+      part.content.some((child) => child.type === 'subsection'),
+    );
+    const subsection = section?.content.find((child) => child.type === 'subsection');
+    const context = await owner.client.ai.context(plan.uuid, {
+      sectionUuid: section?.attrs.uuid,
+      subsectionUuid: subsection?.type === 'subsection' ? subsection.attrs.uuid : undefined,
+    });
+    expect(context.system).toContain('Said to the AI. ');
   });
 
   it('LV2 a REST PATCH with If-Match reaches people with the plan open as a change; what they typed stays', async () => {

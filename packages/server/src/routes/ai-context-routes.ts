@@ -82,6 +82,8 @@ export function aiContextRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps &
       ]);
       history = promptMessagesOf(messages, proposals);
     }
+    if (deps.live && (await storage.documents.findOwnedHead(documentId, user.id)))
+      await deps.live.beforeRest(documentId);
     const input = await loadContextInput(storage, {
       documentId,
       ownerId: user.id,

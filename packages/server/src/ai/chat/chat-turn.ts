@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config/config.js';
+import type { LiveDocuments } from '../../live/live-documents.js';
 import type { ChatRecord } from '../../storage/chat-repository.js';
 import type { Storage } from '../../storage/storage.js';
 import type { AiRuntime } from '../ai-runtime.js';
@@ -20,6 +21,8 @@ export interface ChatDeps {
   ai: AiRuntime;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Live plans, when on: a turn reads the plan as people have it now (pending changes derived first). */
+  live?: LiveDocuments | undefined;
 }
 
 /** Where a turn's frames go; a closed socket simply drops them (the turn still finishes and is stored). */
@@ -60,6 +63,7 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
   ]);
   // The message just stored is the last of the history; the context engine takes it apart.
   const earlier = history.length > 0 && history.at(-1)?.role === 'user' ? history.slice(0, -1) : history;
+  await deps.live?.beforeRest(scope.document.id);
   const contextInput = await loadContextInput(storage, {
     documentId: scope.document.id,
     ownerId: input.userId,
