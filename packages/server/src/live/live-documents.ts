@@ -11,6 +11,7 @@ import { type DocumentJson, parseDocument } from '@planwright/sdk/model';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
+import { endedSessionIds } from '../auth/ended-sessions.js';
 import { SESSION_COOKIE } from '../auth/request-credentials.js';
 import type { SessionService } from '../auth/session-service.js';
 import { DATABASE_CHANNELS } from '../db/database-events.js';
@@ -365,6 +366,7 @@ export class LiveDocuments {
 
   /** Closes the connections of ended sessions (any instance's sign-out, db/SPEC.md SC1–SC3). */
   async #sessionsEnded(payload: string | null): Promise<void> {
+    const ids = payload === null ? null : endedSessionIds(payload);
     for (const [connection, context] of this.#connections) {
       const ended =
         payload === null
@@ -374,7 +376,7 @@ export class LiveDocuments {
                 { anyClient: context.client === 'app' },
               )
             ).kind !== 'live'
-          : payload.includes(context.sessionId);
+          : ids?.has(context.sessionId) === true;
       if (ended) {
         this.#connections.delete(connection);
         connection.close(LIVE_CLOSE.signedOut);

@@ -1,9 +1,9 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ChatConnection } from '../ai/chat/chat-connection.js';
 import { CHAT_CLOSE } from '../ai/chat/chat-frames.js';
 import type { ChatDeps } from '../ai/chat/chat-turn.js';
+import { endedSessionIds } from '../auth/ended-sessions.js';
 import { allowedOrigins, SESSION_COOKIE } from '../auth/request-credentials.js';
 import type { SessionService } from '../auth/session-service.js';
 import { DATABASE_CHANNELS } from '../db/database-events.js';
@@ -36,18 +36,6 @@ export function parseChatPath(path: string): {
   if (!documentId || sectionUuid === undefined || subsectionUuid === undefined || chatId === undefined)
     return null;
   return { documentId, sectionUuid, subsectionUuid, chatId };
-}
-
-const endedSessionsSchema = z.array(z.string().max(64)).max(1000);
-
-/** The session ids of a `sessions_ended` notification; a payload that is not one is ignored. */
-function endedSessionIds(payload: string): ReadonlySet<string> {
-  try {
-    const parsed = endedSessionsSchema.safeParse(JSON.parse(payload));
-    return new Set(parsed.success ? parsed.data : []);
-  } catch {
-    return new Set();
-  }
 }
 
 /**

@@ -224,7 +224,10 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
         };
         const options = budgeted(user.id, 'import', upload.bytes.length);
         const save = (imported: ImportResult) =>
-          saveImport({ storage, now, user, id, precondition, mode, fileName: upload.fileName, live }, imported);
+          saveImport(
+            { storage, now, user, id, precondition, mode, fileName: upload.fileName, live },
+            imported,
+          );
 
         if (!wantsImportStream(request.headers)) {
           const imported = await convert(() => conversions.run(job, options));
