@@ -88,6 +88,8 @@ export async function startPlanServer({ webDir, env = {}, generate = true } = {}
     const document = filled.body;
     return {
       url: server.url,
+      /** The server process, for its memory. */
+      pid: server.pid,
       token,
       document,
       stats: {

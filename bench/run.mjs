@@ -27,6 +27,7 @@ const BENCHES = [
   'chat-first-character.mjs',
   'load.mjs',
   'hostile-load.mjs',
+  'live-bytes.mjs',
 ];
 const only = process.argv.slice(2);
 

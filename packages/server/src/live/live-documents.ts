@@ -251,13 +251,22 @@ export class LiveDocuments {
       { anyClient: !fromCookie },
     );
     if (lookup.kind !== 'live' || !lookup.session.authenticated || !lookup.user) {
-      throw new Error('Not signed in.');
+      throw this.#refusal(data.documentName, 'no live session');
     }
     // A plan that is not the user's is as absent as a missing one.
     if (!plan || !(await this.#options.storage.documents.findOwnedHead(plan.id, lookup.user.id))) {
-      throw new Error(LIVE_CLOSE.notFound.reason);
+      throw this.#refusal(data.documentName, "not found or not the user's");
     }
     return { user: lookup.user, sessionId: lookup.session.id, token, client };
+  }
+
+  /**
+   * A refused connection: logged here at debug (Hocuspocus writes any hook error's message to the console,
+   * outside our log, so the error it gets has none). The client is told "permission-denied" either way.
+   */
+  #refusal(documentName: string, why: string): Error {
+    this.#options.log.debug({ document: documentName.slice(0, 80), why }, 'live connection refused');
+    return new Error();
   }
 
   async #load(data: onLoadDocumentPayload): Promise<void> {
