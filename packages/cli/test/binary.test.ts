@@ -49,14 +49,36 @@ async function modulesLoadedBy(nodeArgs: string[]): Promise<{ exit: Exit; module
 }
 
 const heavy = ['ink', 'react', 'react-reconciler', 'zod', '@planwright/sdk', 'string-width'];
-const loadedPackages = (modules: string[]) =>
-  heavy.filter((name) =>
-    modules.some(
+
+/**
+ * What a run loaded, file by file: each module URL, and for a file of the build, every source file its
+ * source map names. The build bundles zod, the SDK and undici's Agent into its chunks (tsup.config.ts), so
+ * their code runs from files under the build's own directory: the chunk's sources say whose code it holds.
+ */
+async function loadedSources(modules: string[]): Promise<string[]> {
+  const buildDir = pathToFileURL(`${outDir}/`).href;
+  const sources = await Promise.all(
+    modules
+      .filter((url) => url.startsWith(buildDir))
+      .map(async (url) => {
+        const map = JSON.parse(await readFile(fileURLToPath(`${url}.map`), 'utf8')) as { sources: string[] };
+        return map.sources.map((source) => new URL(source, url).href);
+      }),
+  );
+  return [...modules, ...sources.flat()];
+}
+
+/** The {@link heavy} packages whose code a run loaded, as a module of their own or bundled into a chunk. */
+const loadedPackages = async (modules: string[]) => {
+  const sources = await loadedSources(modules);
+  return heavy.filter((name) =>
+    sources.some(
       (url) =>
         url.includes(`/node_modules/${name}/`) ||
         (name === '@planwright/sdk' && url.includes('/packages/sdk/')),
     ),
   );
+};
 
 let scratch = '';
 
@@ -166,7 +188,7 @@ describe('the built planwright binary', () => {
   it('the module recorder sees Ink and React when they are loaded (control for the next test)', async () => {
     const { exit, modules } = await modulesLoadedBy(['--input-type=module', '-e', "await import('ink')"]);
     expect(exit.code).toBe(0);
-    expect(loadedPackages(modules)).toEqual(expect.arrayContaining(['ink', 'react']));
+    expect(await loadedPackages(modules)).toEqual(expect.arrayContaining(['ink', 'react']));
   });
 
   it.each([
@@ -190,7 +212,7 @@ describe('the built planwright binary', () => {
     expect(exit.code).toBe(0);
     // The recorder did record this run (commander is bundled into cli.js, so look for that).
     expect(modules).toContain(pathToFileURL(bin).href);
-    expect(loadedPackages(modules)).toEqual([]);
+    expect(await loadedPackages(modules)).toEqual([]);
   });
 
   it('`planwright login --password-stdin` loads the SDK and zod but never Ink or React', async () => {
@@ -227,6 +249,18 @@ describe('the built planwright binary', () => {
     expect(exit).toMatchObject({ code: 4, stdout: '' });
     expect(exit.stderr).toMatch(`planwright: cannot reach the Planwright server at ${url} (ECONNREFUSED)`);
     const modules = (await readFile(out, 'utf8')).split('\n').filter(Boolean);
-    expect(loadedPackages(modules)).toEqual(['zod', '@planwright/sdk']);
+    // Also the control for the checks above: bundled into chunks, zod and the SDK are still seen.
+    expect(await loadedPackages(modules)).toEqual(['zod', '@planwright/sdk']);
+  });
+
+  it('`planwright status` loads zod and the SDK, but neither Ink, React nor the session store', async () => {
+    const url = await closedPortUrl();
+    const { exit, modules } = await modulesLoadedBy([bin, 'status', '--server', url]);
+    expect(exit).toMatchObject({ code: 4, stdout: '' });
+    expect(exit.stderr).toMatch(`planwright: cannot reach the Planwright server at ${url} (ECONNREFUSED)`);
+    expect(await loadedPackages(modules)).toEqual(['zod', '@planwright/sdk']);
+    // status asks the server signed out: the session file's code is not even loaded.
+    const sources = await loadedSources(modules);
+    expect(sources.filter((source) => source.includes('/packages/cli/src/session/'))).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import * as commandZod from '../options/command-zod.js';
 import type { ConfigKey } from './config-keys.js';
 import { serverUrlSchema } from './server-url.js';
 
 /** The schema of each setting's value: `config set` and every read of the file use the same one. */
 export const configValueSchemas = {
-  server: serverUrlSchema(z),
+  server: serverUrlSchema(commandZod),
 } satisfies Record<ConfigKey, z.ZodType>;
 
 /**

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** What is wrong with a JSON file's text, in words that fit after "the … file <path>". */
 export type JsonFileCheck<T> =

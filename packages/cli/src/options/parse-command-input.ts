@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { UsageError } from '../errors/cli-error.js';
+import type * as commandZod from './command-zod.js';
 
-/** The zod namespace, handed to a command's schema factory. */
-export type Zod = typeof z;
+/** The zod functions a command's schema factory is handed (command-zod.ts). */
+export type Zod = typeof commandZod;
 
 /**
  * A command's input schema, written as a function of zod so that zod (about 70 ms to import) is only
@@ -22,7 +23,7 @@ export async function parseCommandInput<Schema extends z.ZodType>(
   command: Command,
   schema: CommandInputSchema<Schema>,
 ): Promise<z.output<Schema>> {
-  const { z } = await import('zod');
+  const z = await import('./command-zod.js');
   const input: Record<string, unknown> = { ...command.optsWithGlobals() };
   command.registeredArguments.forEach((argument, index) => {
     input[argument.name()] = command.processedArgs[index];

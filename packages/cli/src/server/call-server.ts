@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
 import type { PlanwrightClient, TokenStore } from '@planwright/sdk';
-import type { Agent as UndiciAgent } from 'undici';
 import { ServerUnreachableError } from '../errors/cli-error.js';
 
 /** How long one request may take before the server counts as unreachable. */
@@ -48,15 +46,14 @@ let pool: Promise<Dispatcher> | undefined;
  * in hundreds of runs. Loading it costs about 20 ms, paid only by commands that call the server.
  */
 function connectionPool(): Promise<Dispatcher> {
-  pool ??= Promise.resolve().then(() => {
-    // Only the Agent's module: undici's index loads its fetch, WebSocket, cache and mock modules too,
-    // 87 ms of `planwright status`'s 360 against 19 ms (undici is pinned, so the path holds; the
-    // resetting-server runs in test/binary.test.ts use this build).
-    const Agent = createRequire(import.meta.url)('undici/lib/dispatcher/agent.js') as typeof UndiciAgent;
+  // Only the Agent's module: undici's index loads its fetch, WebSocket, cache and mock modules too,
+  // 87 ms of `planwright status`'s 360 against 19 ms (undici is pinned, so the path holds; the
+  // resetting-server runs in test/binary.test.ts use this build). The build bundles it (tsup.config.ts).
+  pool ??= import('undici/lib/dispatcher/agent.js').then(
     // The cast bridges two copies of the types (undici 7's and Node 20's undici-types), which differ in
     // iterator helpers only; `fetch` drives both through the same dispatch protocol.
-    return new Agent() as unknown as Dispatcher;
-  });
+    ({ default: Agent }) => new Agent() as unknown as Dispatcher,
+  );
   return pool;
 }
 

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import type { SessionSnapshot } from '@planwright/sdk';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CliIo } from '../cli-io.js';
 import { CONFIG_DIR_ENV, configDirectory } from '../config/config-file.js';
 import { CliErrorCode, SessionFileError } from '../errors/cli-error.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The allauth headless envelopes of `docs/auth.md`, as zod schemas the SDK parses every answer with and the

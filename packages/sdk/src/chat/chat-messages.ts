@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Most files one message may carry (C42). */
 export const MAX_CHAT_ATTACHMENTS = 3;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** A validation problem as zod reports it. */
 export type ValidationIssue = z.core.$ZodIssue;

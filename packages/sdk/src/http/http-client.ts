@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { TokenStore } from '../auth/token-store.js';
 import { ApiError, type ApiErrorOptions } from '../errors/api-error.js';
 import { AuthRequiredError } from '../errors/auth-required-error.js';

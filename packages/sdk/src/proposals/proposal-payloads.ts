@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The two tools an AI model proposes document changes with (spec 001 §3 "Tool proposal"). */
 export const PROPOSAL_TOOL_NAMES = ['propose_full_subsection', 'propose_partial_edits'] as const;

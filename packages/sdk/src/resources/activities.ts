@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../http/http-client.js';
 import type { CallOptions } from './call-options.js';
 import { type ListPage, listSchema } from './list.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { versionError } from '../blueprints/blueprint-display.js';
 import { BLUEPRINT_TEXTS } from '../blueprints/blueprint-texts.js';
 import type { HttpClient } from '../http/http-client.js';

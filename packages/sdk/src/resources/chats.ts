@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ChatSession, type ChatSessionOptions } from '../chat/chat-session.js';
 import { CHAT_TEXTS } from '../chat/chat-texts.js';
 import type { ChatScope } from '../chat/chat-url.js';

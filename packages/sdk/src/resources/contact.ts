@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import type { HttpClient } from '../http/http-client.js';
 import type { CallOptions } from './call-options.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { TokenStore } from '../auth/token-store.js';
 import { ApiError } from '../errors/api-error.js';
 import { ERROR_CODES } from '../errors/error-codes.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_CODES } from '../errors/error-codes.js';
 import { PlanwrightError } from '../errors/planwright-error.js';
 import { ResponseValidationError } from '../errors/response-validation-error.js';

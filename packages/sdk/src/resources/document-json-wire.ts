@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The content tree as far as the resource layer checks it: an object whose `type` is `doc`, with an

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HttpClient } from '../http/http-client.js';
 import type { DocumentJson } from '../model/document-json.js';
 import { type DocumentProgress, progressOf, progressPercent } from '../model/progress.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 
 /** How a list may be sorted (`docs/http-api.md` "Lists"); `-` means newest or Z first. */

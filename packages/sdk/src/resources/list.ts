@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 
 /** One page of a list answer, whatever shape the server used. */

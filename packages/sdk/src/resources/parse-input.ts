@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 
 /** Parses a call's input before anything is sent, or throws the {@link InvalidInputError} naming the fields. */

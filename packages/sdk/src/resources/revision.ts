@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import type { HttpClient } from '../http/http-client.js';
 import type { WriteOptions } from './call-options.js';

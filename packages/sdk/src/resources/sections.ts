@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { mcpUrlError } from '../blueprints/blueprint-display.js';
 import type { HttpClient } from '../http/http-client.js';
 import type { SectionJson } from '../model/document-json.js';

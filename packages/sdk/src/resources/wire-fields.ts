@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Field shapes the spec tolerates on the wire (spec 000 §3: "uuid (or id)", "title (or name)"), and the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A copy of unsaved content, kept until the server confirms it (`src/save/SPEC.md` S17). */
 export interface Draft<C> {
