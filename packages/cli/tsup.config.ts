@@ -26,7 +26,7 @@ export const cliBuildOptions = {
   tsconfig: here('./tsconfig.json'),
   // tsup reads `dependencies` from the package.json in `process.cwd()`; name ours explicitly.
   external: [here('./package.json')],
-  noExternal: ['commander', 'zod', '@planwright/sdk', 'undici'],
+  noExternal: ['commander', 'zod', '@planwright/sdk', 'undici', 'env-paths'],
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -23,16 +23,17 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
     .command('status')
     .description('check that the Planwright server answers, and show its database and version')
     .action(async (_options: unknown, command: Command) => {
-      // Loaded here, not at the top: they pull in zod and the SDK (see program.ts).
-      const [{ configFilePath, readConfigFile }, { callServer }] = await Promise.all([
-        import('../config/config-file.js'),
-        import('../server/call-server.js'),
-      ]);
+      // Loaded here, not at the top: it pulls in zod and the SDK (see program.ts).
+      const { callServer } = await import('../server/call-server.js');
       const input = await parseCommandInput(command, statusInput);
       const server = await resolveServerUrl({
         flag: input.server,
         io,
-        readConfiguredServer: async () => (await readConfigFile(configFilePath(io))).server,
+        // The config file's code loads only when the file is read: not with --server or PLANWRIGHT_SERVER.
+        readConfiguredServer: async () => {
+          const { configFilePath, readConfigFile } = await import('../config/config-file.js');
+          return (await readConfigFile(configFilePath(io))).server;
+        },
       });
 
       const health = await callServer(server.url, (client) => client.site.health());

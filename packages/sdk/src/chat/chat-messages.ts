@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from '../resources/lazy-schema.js';
 
 /** Most files one message may carry (C42). */
 export const MAX_CHAT_ATTACHMENTS = 3;
@@ -37,35 +38,6 @@ export const chatAttachmentsSchema = z
 
 /** A role in the transcript. */
 export type ChatRole = 'user' | 'ai' | 'system';
-
-/** The longest text taken from one frame: a hostile server must not exhaust memory through one field (C5). */
-const MAX_TEXT = 1_000_000;
-const text = z.string().max(MAX_TEXT);
-const optionalText = text.optional().catch(undefined);
-const id = z.union([z.string().max(200), z.number().finite()]).transform(String);
-
-const historyItemSchema = z
-  .object({
-    id: id.optional().catch(undefined),
-    role: optionalText,
-    type: optionalText,
-    sender: optionalText,
-    content: z.union([text, z.null()]).optional().catch(undefined),
-    message: optionalText,
-    timestamp: z.union([text, z.number().finite()]).optional().catch(undefined),
-    client_id: optionalText,
-    attachments: z
-      .array(
-        z.object({
-          name: z.string().max(MAX_ATTACHMENT_NAME_LENGTH),
-          characters: z.number().int().nonnegative(),
-        }),
-      )
-      .max(MAX_CHAT_ATTACHMENTS)
-      .optional()
-      .catch(undefined),
-  })
-  .passthrough();
 
 /** One history entry as the session keeps it. */
 export interface HistoryEntry {
@@ -115,33 +87,66 @@ export interface FrameFailure {
   reason: string;
 }
 
-const baseSchema = z.object({ type: z.string().max(100) }).passthrough();
-const contentSchema = z.object({
-  content: z.union([text, z.null()]).optional().catch(undefined),
-  message: optionalText,
-  message_id: id.optional().catch(undefined),
-  id: id.optional().catch(undefined),
-  client_id: optionalText,
-  tool_name: optionalText,
-  chat_id: id.optional().catch(undefined),
-  duplicate: z.boolean().optional().catch(undefined),
-  // The server sends `{ name, model, label, offline }`; the label is what people read (C43).
-  provider: z
-    .union([z.string().max(200), z.object({ label: z.string().max(200) }).transform((p) => p.label)])
-    .optional()
-    .catch(undefined),
-});
-const proposalSchema = z.object({
-  tool_id: id,
-  tool_name: z.enum(['propose_full_subsection', 'propose_partial_edits']),
-  payload: z.record(z.string(), z.unknown()),
-  timestamp: z.union([text, z.number().finite()]).optional().catch(undefined),
-  message_id: id.optional().catch(undefined),
-  status: z.enum(['pending', 'accepted', 'rejected']).optional().catch(undefined),
-});
-const historySchema = z.object({
-  messages: z.array(z.unknown()).max(10_000).optional().catch(undefined),
-  history: z.array(z.unknown()).max(10_000).optional().catch(undefined),
+/** The longest text taken from one frame: a hostile server must not exhaust memory through one field (C5). */
+const MAX_TEXT = 1_000_000;
+
+/** The incoming frames' schemas (C5), built when the first frame arrives rather than at import. */
+const frameSchemas = lazySchema(() => {
+  const text = z.string().max(MAX_TEXT);
+  const optionalText = text.optional().catch(undefined);
+  const id = z.union([z.string().max(200), z.number().finite()]).transform(String);
+
+  const historyItem = z
+    .object({
+      id: id.optional().catch(undefined),
+      role: optionalText,
+      type: optionalText,
+      sender: optionalText,
+      content: z.union([text, z.null()]).optional().catch(undefined),
+      message: optionalText,
+      timestamp: z.union([text, z.number().finite()]).optional().catch(undefined),
+      client_id: optionalText,
+      attachments: z
+        .array(
+          z.object({
+            name: z.string().max(MAX_ATTACHMENT_NAME_LENGTH),
+            characters: z.number().int().nonnegative(),
+          }),
+        )
+        .max(MAX_CHAT_ATTACHMENTS)
+        .optional()
+        .catch(undefined),
+    })
+    .passthrough();
+  const base = z.object({ type: z.string().max(100) }).passthrough();
+  const content = z.object({
+    content: z.union([text, z.null()]).optional().catch(undefined),
+    message: optionalText,
+    message_id: id.optional().catch(undefined),
+    id: id.optional().catch(undefined),
+    client_id: optionalText,
+    tool_name: optionalText,
+    chat_id: id.optional().catch(undefined),
+    duplicate: z.boolean().optional().catch(undefined),
+    // The server sends `{ name, model, label, offline }`; the label is what people read (C43).
+    provider: z
+      .union([z.string().max(200), z.object({ label: z.string().max(200) }).transform((p) => p.label)])
+      .optional()
+      .catch(undefined),
+  });
+  const proposal = z.object({
+    tool_id: id,
+    tool_name: z.enum(['propose_full_subsection', 'propose_partial_edits']),
+    payload: z.record(z.string(), z.unknown()),
+    timestamp: z.union([text, z.number().finite()]).optional().catch(undefined),
+    message_id: id.optional().catch(undefined),
+    status: z.enum(['pending', 'accepted', 'rejected']).optional().catch(undefined),
+  });
+  const history = z.object({
+    messages: z.array(z.unknown()).max(10_000).optional().catch(undefined),
+    history: z.array(z.unknown()).max(10_000).optional().catch(undefined),
+  });
+  return { historyItem, base, content, proposal, history };
 });
 
 function roleOf(raw: string | undefined): ChatRole | null {
@@ -160,7 +165,7 @@ function roleOf(raw: string | undefined): ChatRole | null {
 }
 
 function historyEntryOf(raw: unknown): HistoryEntry | null {
-  const parsed = historyItemSchema.safeParse(raw);
+  const parsed = frameSchemas().historyItem.safeParse(raw);
   if (!parsed.success) return null;
   const item = parsed.data;
   const role = roleOf(item.role ?? item.type ?? item.sender);
@@ -188,10 +193,10 @@ export function parseIncomingFrame(data: unknown): IncomingFrame | FrameFailure 
   } catch {
     return { type: 'invalid', reason: 'frame is not JSON' };
   }
-  const base = baseSchema.safeParse(json);
+  const base = frameSchemas().base.safeParse(json);
   if (!base.success) return { type: 'invalid', reason: 'frame has no type' };
   const type = base.data.type.toLowerCase();
-  const fields = contentSchema.safeParse(json);
+  const fields = frameSchemas().content.safeParse(json);
   const f = fields.success ? fields.data : {};
   const body = (): string | null => {
     const value = f.content ?? f.message;
@@ -222,14 +227,14 @@ export function parseIncomingFrame(data: unknown): IncomingFrame | FrameFailure 
       return { type: 'end_of_response', duplicate: f.duplicate === true };
     case 'history':
     case 'history_response': {
-      const parsed = historySchema.safeParse(json);
+      const parsed = frameSchemas().history.safeParse(json);
       const list = parsed.success ? (parsed.data.messages ?? parsed.data.history) : undefined;
       if (!list) return { type: 'invalid', reason: 'history frame without messages' };
       const messages = list.map(historyEntryOf).filter((entry): entry is HistoryEntry => entry !== null);
       return { type: 'history', messages, chatId: f.chat_id ?? null };
     }
     case 'tool_proposal': {
-      const parsed = proposalSchema.safeParse(json);
+      const parsed = frameSchemas().proposal.safeParse(json);
       if (!parsed.success) return { type: 'invalid', reason: 'malformed tool_proposal' };
       const p = parsed.data;
       return {
