@@ -7,11 +7,11 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * The build of the `planwright` bin: one ESM entry plus the chunks that actions load lazily
  * (`splitting`), so `--help` and `--version` only load what they need.
  *
- * Dependencies stay external, except the ones every server command loads: commander (every run), zod, the
- * SDK and undici's Agent. Loaded from node_modules, each costs a resolve, a read and a compile per file
- * (zod alone is 95 files, 64 of them locales no command uses); bundled, only what is used remains, in a few
- * chunks. Measured with bench/cli-status.mjs (`planwright status` against a bare `fetch`, CPU): 2.01 × →
- * 1.55 × with these three bundled. zod, the SDK and Ink still only load inside the actions that need them
+ * Dependencies stay external, except the ones `planwright status` loads: commander (every run), zod, the
+ * SDK, undici's Agent and env-paths. Loaded from node_modules, each costs a resolve, a read and a compile per
+ * file (zod alone is 95 files, 64 of them locales no command uses); bundled, only what is used remains, in a
+ * few chunks. Measured with bench/cli-status.mjs (`planwright status` against a bare `fetch`, CPU): 2.01 × →
+ * about 1.5 × (docs/benchmarks.md). zod, the SDK and Ink still only load inside the actions that need them
  * (`--help` loads none of them: test/binary.test.ts reads each loaded chunk's source map to check).
  * Bundling CommonJS into ESM needs a real `require` in every output file (stack.md gotcha 6), hence
  * the second banner line.
