@@ -4,7 +4,7 @@ import {
   type HocuspocusProviderWebsocketConfiguration,
 } from '@hocuspocus/provider';
 import * as Y from 'yjs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Subscribable } from '../state/subscribable.js';
 
 /** Where a live document's connection stands. */

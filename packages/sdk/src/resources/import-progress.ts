@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The media type a client puts in `Accept` to get an import as a stream of progress events

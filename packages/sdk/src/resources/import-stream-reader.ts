@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NetworkError } from '../errors/network-error.js';
 import type { PlanwrightError } from '../errors/planwright-error.js';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
