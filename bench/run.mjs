@@ -23,6 +23,7 @@ const BENCHES = [
   'markdown-export.mjs',
   'docx-convert.mjs',
   'docx-vs-pandoc.mjs',
+  'conversion-memory.mjs',
   'chat-relay.mjs',
   'chat-first-character.mjs',
   'load.mjs',
