@@ -30,6 +30,8 @@ export const FORMAT_ERROR_REASONS = [
   'invalid_text',
   /** The conversion took longer than its time limit and was stopped. */
   'timed_out',
+  /** The conversion needed more memory than its limit and was stopped. */
+  'out_of_memory',
   /** Two zip entries with one name (compared as Office does, ignoring case): readers would disagree on which is read. */
   'duplicate_entry',
 ] as const;

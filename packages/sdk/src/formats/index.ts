@@ -14,6 +14,7 @@ export {
   isFormatErrorReason,
 } from '../errors/format-error.js';
 export {
+  CONVERSION_MEMORY_MB_PER_MIB,
   CONVERSION_MS_PER_MIB,
   type ConversionBudget,
   type ConversionBudgetRules,
