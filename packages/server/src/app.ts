@@ -168,6 +168,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     new ConversionPool({
       size: config.conversion.workers ?? ConversionPool.defaultSize(),
       timeoutMs: config.conversion.timeoutMs,
+      memoryMb: config.conversion.memoryMb,
       queueTimeoutMs: config.conversion.queueTimeoutMs,
       maxPerOwner: config.conversion.maxPerUser,
     });

@@ -107,6 +107,14 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   ),
+  CONVERSION_MEMORY_MB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(32).max(16_384).default(256),
+  ),
+  CONVERSION_MAX_MEMORY_MB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(32).max(65_536).default(1536),
+  ),
   CONVERSION_QUEUE_TIMEOUT_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -217,6 +225,10 @@ export interface ConversionConfig {
   timeoutMs: number;
   /** The most time any conversion gets, however large its file. */
   maxTimeoutMs: number;
+  /** The heap limit (MB) of the smallest conversion; larger files get more, up to `maxMemoryMb`. */
+  memoryMb: number;
+  /** The most heap (MB) any conversion gets, however large its file. */
+  maxMemoryMb: number;
   /** How long a conversion may wait for a free worker (apart from its running time). */
   queueTimeoutMs: number;
   /** Conversions one user may have waiting and running at once; more answer 429. */
@@ -406,6 +418,8 @@ export function loadConfig(
     conversion: {
       timeoutMs: e.CONVERSION_TIMEOUT_MS,
       maxTimeoutMs: Math.max(e.CONVERSION_TIMEOUT_MS, e.CONVERSION_MAX_TIMEOUT_MS),
+      memoryMb: e.CONVERSION_MEMORY_MB,
+      maxMemoryMb: Math.max(e.CONVERSION_MEMORY_MB, e.CONVERSION_MAX_MEMORY_MB),
       queueTimeoutMs: e.CONVERSION_QUEUE_TIMEOUT_MS,
       maxPerUser: e.CONVERSION_MAX_PER_USER,
       workers: e.CONVERSION_WORKERS,

@@ -26,6 +26,8 @@ export interface ConversionPoolOptions {
   maxRunningPerOwner?: number;
   /** A job that waited this long for a thread is dropped (503), whatever its own time limit. */
   queueTimeoutMs?: number;
+  /** The heap limit (MB) of a job that brings none of its own; default 1536. */
+  memoryMb?: number;
   timers?: PoolTimers;
 }
 
@@ -37,6 +39,10 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Said in the time-out message after the limit, e.g. "the limit for a 475 KB file". */
   limitLabel?: string;
+  /** This job's heap limit in MB: it runs in a worker thread made with exactly this limit. */
+  memoryMb?: number;
+  /** Said in the out-of-memory message after the limit, like `limitLabel`. */
+  memoryLabel?: string;
   /**
    * Called once, synchronously inside {@link ConversionPool.run}, when the job joins the line (it was not
    * refused). Not called for a refused job. It may be told {@link onStart} right after.
@@ -79,12 +85,16 @@ interface QueuedJob {
   timeoutMs: number;
   limitLabel: string | undefined;
   onStart: RunOptions['onStart'];
+  memoryMb: number;
+  memoryLabel: string | undefined;
   resolve: (output: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 interface Slot {
   worker: Worker;
+  /** The thread's heap limit: only jobs with exactly this budget run in it. */
+  memoryMb: number;
   current: (QueuedJob & { id: number; timer: unknown }) | undefined;
 }
 
@@ -98,10 +108,12 @@ export const SYSTEM_TIMERS: PoolTimers = {
 // condition; from dist/ it is the bundled JavaScript next to server.js.
 const fromSource = import.meta.url.endsWith('.ts');
 
-// A file that makes a parser allocate without bound kills its thread, not the server.
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 1536 };
+/** The heap limit of a job without its own (what every worker had before budgets scaled it to the file). */
+const DEFAULT_MEMORY_MB = 1536;
 
-function spawnWorker(): Worker {
+// A file that makes a parser allocate past its job's budget kills its thread, not the server.
+function spawnWorker(memoryMb: number): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: memoryMb };
   if (fromSource) {
     // On Node 20 neither `--import tsx` in a worker's execArgv nor tsx's `register()` inside it transforms
     // the worker's TypeScript; tsx's `tsImport` does (the ESM build: its CommonJS twin points nowhere).
@@ -115,16 +127,19 @@ function spawnWorker(): Worker {
     return new Worker(bootstrap, {
       eval: true,
       execArgv: ['--conditions=planwright-source'],
-      resourceLimits: WORKER_LIMITS,
+      resourceLimits,
     });
   }
-  return new Worker(packagePath('dist/conversion-worker.js'), { resourceLimits: WORKER_LIMITS });
+  return new Worker(packagePath('dist/conversion-worker.js'), { resourceLimits });
 }
 
 /**
  * Runs conversions in worker threads, one job per thread at a time, each with a time limit: a job over
  * it has its thread terminated (the only way to stop a parser stuck in a hostile file) and a fresh
- * thread takes the next job. Jobs wait in a {@link FairQueue}: users take turns, each with a cap on jobs
+ * thread takes the next job. Each job also has a heap limit, set when a thread is made: a job runs in an
+ * idle thread with exactly its limit, else in a new one (an idle thread with another limit is replaced
+ * when the pool is at its size), so the thread count never passes `size`; a job over its heap limit
+ * fails `out_of_memory` and its thread is replaced. Jobs wait in a {@link FairQueue}: users take turns, each with a cap on jobs
  * waiting and running, and the time a job waits is bounded apart from the time it runs.
  */
 export class ConversionPool {
@@ -140,6 +155,7 @@ export class ConversionPool {
       maxPerOwner: 4,
       maxRunningPerOwner: Math.max(1, Math.floor(options.size / 2)),
       queueTimeoutMs: 30_000,
+      memoryMb: DEFAULT_MEMORY_MB,
       timers: SYSTEM_TIMERS,
       ...options,
     };
@@ -173,6 +189,8 @@ export class ConversionPool {
         timeoutMs: options.timeoutMs ?? this.#options.timeoutMs,
         limitLabel: options.limitLabel,
         onStart: options.onStart,
+        memoryMb: options.memoryMb ?? this.#options.memoryMb,
+        memoryLabel: options.memoryLabel,
         resolve: resolve as (output: unknown) => void,
         reject,
       };
@@ -226,7 +244,7 @@ export class ConversionPool {
       const next = this.#queue.take();
       if (!next) return;
       const queued = next.item;
-      const slot = this.#idleSlot();
+      const slot = this.#slotFor(queued.memoryMb);
       const id = this.#nextId++;
       const timer = this.#options.timers.setTimeout(() => this.#timeOut(slot, id), queued.timeoutMs);
       slot.current = { ...queued, id, timer };
@@ -241,13 +259,26 @@ export class ConversionPool {
     return this.#slots.some((slot) => slot.current === undefined) || this.#slots.length < this.#options.size;
   }
 
-  #idleSlot(): Slot {
-    const idle = this.#slots.find((slot) => slot.current === undefined);
-    if (idle) return idle;
-    const slot: Slot = { worker: spawnWorker(), current: undefined };
+  /**
+   * An idle thread with exactly `memoryMb` of heap, else a new one: beside the others while the pool is
+   * below its size, else in place of an idle thread with another limit (the caller checked one is free).
+   */
+  #slotFor(memoryMb: number): Slot {
+    const fitting = this.#slots.find((slot) => slot.current === undefined && slot.memoryMb === memoryMb);
+    if (fitting) return fitting;
+    if (this.#slots.length >= this.#options.size) {
+      const idle = this.#slots.find((slot) => slot.current === undefined);
+      if (idle) this.#replace(idle);
+    }
+    const slot: Slot = { worker: spawnWorker(memoryMb), memoryMb, current: undefined };
     this.#watch(slot);
     this.#slots.push(slot);
     return slot;
+  }
+
+  /** The heap limits of the pool's threads, busy or idle (for tests and diagnostics). */
+  get threadLimits(): number[] {
+    return this.#slots.map((slot) => slot.memoryMb);
   }
 
   /** The slot's job has ended: its user's turn is free again, and the next job may start. */
@@ -277,7 +308,20 @@ export class ConversionPool {
       }
       this.#dispatch();
     };
-    slot.worker.on('error', (error) => lost(error));
+    slot.worker.on('error', (error) => {
+      const current = slot.current;
+      if (current && (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        // A file that needs more heap than its budget: the user's file, not a server fault.
+        const limit = `${current.memoryMb} MB of memory${current.memoryLabel ? ` (${current.memoryLabel})` : ''}`;
+        lost(
+          new FormatError({
+            reason: 'out_of_memory',
+            message: `The conversion needed more than ${limit} and was stopped.`,
+            cause: error,
+          }),
+        );
+      } else lost(error);
+    });
     slot.worker.on('exit', (code) => {
       if (!this.#closed && this.#slots.includes(slot))
         lost(new Error(`The conversion worker exited (code ${code}).`));

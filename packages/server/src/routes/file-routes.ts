@@ -84,8 +84,9 @@ export function convertSync<T>(run: () => T): T {
 }
 
 /**
- * @internal Who a conversion is for and its time budget, scaled to the bytes it reads (the file for an
- * import, the tree's JSON for an export), between `CONVERSION_TIMEOUT_MS` and `CONVERSION_MAX_TIMEOUT_MS`.
+ * @internal Who a conversion is for and its time and heap budgets, scaled to the bytes it reads (the file
+ * for an import, the tree's JSON for an export), between `CONVERSION_TIMEOUT_MS` and
+ * `CONVERSION_MAX_TIMEOUT_MS`, and `CONVERSION_MEMORY_MB` and `CONVERSION_MAX_MEMORY_MB`.
  */
 export function conversionRunOptions(
   config: ConversionConfig,
@@ -93,8 +94,19 @@ export function conversionRunOptions(
   kind: 'import' | 'export',
   bytes: number,
 ): RunOptions {
-  const budget = conversionBudget(kind, bytes, { baseMs: config.timeoutMs, maxMs: config.maxTimeoutMs });
-  return { owner, timeoutMs: budget.timeoutMs, limitLabel: budget.label };
+  const budget = conversionBudget(kind, bytes, {
+    baseMs: config.timeoutMs,
+    maxMs: config.maxTimeoutMs,
+    baseMemoryMb: config.memoryMb,
+    maxMemoryMb: config.maxMemoryMb,
+  });
+  return {
+    owner,
+    timeoutMs: budget.timeoutMs,
+    limitLabel: budget.label,
+    memoryMb: budget.memoryMb,
+    memoryLabel: budget.memoryLabel,
+  };
 }
 
 /** @internal Runs a conversion; a refused file answers its reason (shared with chat attachments). */

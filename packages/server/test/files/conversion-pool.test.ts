@@ -3,6 +3,7 @@ import { FormatError } from '@planwright/sdk/formats';
 import { afterEach, describe, expect, it } from 'vitest';
 import { corpusPath } from '../../../../tests/support/corpus-path.mjs';
 import { ConversionBusyError, ConversionPool, type PoolTimers } from '../../src/formats/conversion-pool.js';
+import { paragraphBomb } from './hostile-docx.js';
 
 /** Timers fired by the test: a time-out never needs a real wait. */
 function manualTimers() {
@@ -164,6 +165,48 @@ describe('ConversionPool', () => {
     const error = await rejectionOf(waiting);
     expect(error instanceof ConversionBusyError && error.reason).toBe('queue_timeout');
     expect((await running).document.content).toHaveLength(1);
+  });
+
+  it('runs a job in a thread with exactly its heap limit: reuses one that fits, else replaces an idle one', async () => {
+    pool = new ConversionPool({ size: 1, timeoutMs: 10_000, memoryMb: 256 });
+    await pool.run(markdown('# Default'), ALICE);
+    expect(pool.threadLimits).toEqual([256]);
+    await pool.run(markdown('# Bigger'), { ...ALICE, memoryMb: 320 });
+    expect(pool.threadLimits).toEqual([320]);
+    await pool.run(markdown('# Same'), { ...ALICE, memoryMb: 320 });
+    expect(pool.threadLimits).toEqual([320]);
+    await pool.run(markdown('# Back'), ALICE);
+    expect(pool.threadLimits).toEqual([256]);
+  });
+
+  it('keeps threads of different limits side by side up to its size, never more', async () => {
+    pool = new ConversionPool({ size: 2, timeoutMs: 10_000, memoryMb: 256 });
+    await pool.run(markdown('# Small'), ALICE);
+    await pool.run(markdown('# Big'), { ...ALICE, memoryMb: 384 });
+    expect(pool.threadLimits).toEqual([256, 384]);
+    await pool.run(markdown('# Small again'), ALICE);
+    await pool.run(markdown('# Big again'), { ...ALICE, memoryMb: 384 });
+    expect(pool.threadLimits).toEqual([256, 384]);
+    await pool.run(markdown('# Third limit'), { ...ALICE, memoryMb: 448 });
+    expect(pool.threadLimits).toHaveLength(2);
+    expect(pool.threadLimits).toContain(448);
+  });
+
+  it('a file that needs more heap than its budget fails out_of_memory naming the limit; the next job works', async () => {
+    pool = new ConversionPool({ size: 1, timeoutMs: 120_000, memoryMb: 256 });
+    const error = await rejectionOf(
+      pool.run(
+        { kind: 'import', format: 'docx', bytes: paragraphBomb(), maxUnpackedBytes: 50 * 1024 * 1024 },
+        { ...ALICE, memoryMb: 96, memoryLabel: 'the limit for a 38 KB file' },
+      ),
+    );
+    expect(FormatError.isInstance(error) && [error.reason, error.message]).toEqual([
+      'out_of_memory',
+      'The conversion needed more than 96 MB of memory (the limit for a 38 KB file) and was stopped.',
+    ]);
+    expect(pool.threadLimits).toEqual([]);
+    const after = await pool.run(markdown('# Still works'), ALICE);
+    expect(after.document.content).toHaveLength(1);
   });
 
   it('close() fails waiting and running jobs and refuses new ones', async () => {
