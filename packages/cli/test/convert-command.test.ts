@@ -227,6 +227,32 @@ describe('planwright convert', () => {
     }
   });
 
+  it('stops a conversion over --memory-limit with a clear refusal (exit 1), writing nothing', async () => {
+    const result = await cli(
+      'convert',
+      corpusPath('docx/poi-bug65649-very-large.docx'),
+      '-o',
+      path('large.md'),
+      '--memory-limit',
+      '96',
+    );
+    expect(result).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(result.stderr).toContain(
+      'The conversion needed more than 96 MB of memory (the limit --memory-limit set) and was stopped; --memory-limit <MB> raises it.',
+    );
+    expect(await readdir(dir.path)).toEqual(['plan.md']);
+  });
+
+  it('takes --memory-limit none, and refuses a limit that is not a whole number of MB from 32 (exit 2)', async () => {
+    const ok = await cli('convert', path('plan.md'), '-o', path('plan.docx'), '--memory-limit', 'none');
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    for (const bad of ['0', '16', '1.5', 'lots', '']) {
+      const result = await cli('convert', path('plan.md'), '-o', path('x.md'), '--memory-limit', bad);
+      expect(result.exitCode, bad).toBe(2);
+      expect(result.stderr).toContain('--memory-limit');
+    }
+  });
+
   it('says when the input cannot be read', async () => {
     const result = await cli('convert', path('missing.md'), '-o', path('out.md'));
     expect(result).toMatchObject({ exitCode: 1, stdout: '' });

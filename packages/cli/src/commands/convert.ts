@@ -12,6 +12,7 @@ const convertInput = (z: Zod) =>
     title: z.string().optional(),
     force: z.boolean().default(false),
     timeLimit: z.string().optional(),
+    memoryLimit: z.string().optional(),
   });
 
 /**
@@ -41,6 +42,10 @@ export function registerConvertCommand(program: Command, io: CliIo): void {
     .option(
       '--time-limit <seconds>',
       'how long the import and the export may each take (default: the server’s limits, 10 s plus 60 s per MB of input, at most 120 s), or none',
+    )
+    .option(
+      '--memory-limit <MB>',
+      'how much heap the conversion may use (default: the server’s limit, 256 MB plus 1024 MB per MB of input, at most 1536 MB), or none',
     )
     .action(async (_input: string, _options: unknown, command: Command) => {
       const input = await parseCommandInput(command, convertInput);

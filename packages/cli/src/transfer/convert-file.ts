@@ -25,6 +25,8 @@ export interface ConvertInput {
   force: boolean;
   /** `--time-limit`: seconds each step (import, export) may take, or `none`; default: the server's budgets. */
   timeLimit?: string | undefined;
+  /** `--memory-limit`: MB of heap the conversion may use, or `none`; default: the server's budget. */
+  memoryLimit?: string | undefined;
 }
 
 /** What `planwright convert … --json` prints. */
@@ -71,6 +73,7 @@ export async function convertFile(io: CliIo, input: ConvertInput): Promise<void>
   }
 
   const timeLimitMs = timeLimitOf(input.timeLimit);
+  const memoryLimitMb = memoryLimitOf(input.memoryLimit);
   const bytes = await readInputFile(input.input);
   const { convertInWorker } = await import('./convert-in-worker.js');
   // A .docx names its own title (its title page); else the input's base name.
@@ -82,7 +85,7 @@ export async function convertFile(io: CliIo, input: ConvertInput): Promise<void>
       title: input.title,
       fallbackTitle: basename(input.input, extname(input.input)),
     },
-    { timeLimitMs },
+    { timeLimitMs, memoryLimitMb },
   );
 
   if (!input.json) for (const note of report.notes) io.stderr.write(`note: ${noteText(note)}\n`);
@@ -120,4 +123,22 @@ function timeLimitOf(value: string | undefined): number | undefined {
     });
   }
   return Math.round(seconds * 1000);
+}
+
+/**
+ * `--memory-limit`: MB of heap (a whole number, at least 32) or `none`; absent, the server's budget
+ * applies (undefined).
+ * @throws UsageError for anything else.
+ */
+function memoryLimitOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim().toLowerCase() === 'none') return Number.POSITIVE_INFINITY;
+  const megabytes = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || megabytes < 32 || megabytes > 65_536) {
+    throw new UsageError(
+      `--memory-limit: "${value}" is not a number of MB from 32 to 65536; use e.g. 2048, or none`,
+      { suggestion: HINT },
+    );
+  }
+  return megabytes;
 }

@@ -28,7 +28,9 @@ type WorkerMessage =
 // condition, as the server's conversion pool does; from dist/ it is the bundled JavaScript beside this chunk.
 const fromSource = import.meta.url.endsWith('.ts');
 
-function spawnWorker(input: ConvertWorkerInput): Worker {
+function spawnWorker(input: ConvertWorkerInput, memoryMb: number): Worker {
+  // `none` (Infinity) leaves Node's own heap limit.
+  const resourceLimits = Number.isFinite(memoryMb) ? { maxOldGenerationSizeMb: memoryMb } : {};
   if (fromSource) {
     const tsx = pathToFileURL(
       createRequire(import.meta.url)
@@ -41,28 +43,42 @@ function spawnWorker(input: ConvertWorkerInput): Worker {
       eval: true,
       execArgv: ['--conditions=planwright-source'],
       workerData: input,
+      resourceLimits,
     });
   }
-  return new Worker(new URL('./convert-worker.js', import.meta.url), { workerData: input });
+  return new Worker(new URL('./convert-worker.js', import.meta.url), { workerData: input, resourceLimits });
 }
 
 /**
  * Converts in a worker thread under the server's budgets (`conversionBudget`: the import's scaled to the
  * file, the export's to the imported tree), or one limit for each step when `timeLimitMs` is given
  * (`--time-limit`), or none (`Infinity`). A step over its limit has the thread terminated and fails
- * `timed_out`, saying the limit and how to raise it.
+ * `timed_out`, saying the limit and how to raise it. The thread's heap limit is the import's memory
+ * budget, or `memoryLimitMb` (`--memory-limit`; `Infinity`: Node's own); a conversion over it fails
+ * `out_of_memory` the same way.
  */
 export function convertInWorker(
   input: ConvertWorkerInput,
-  options: { timeLimitMs?: number | undefined; rules?: ConversionBudgetRules } = {},
+  options: {
+    timeLimitMs?: number | undefined;
+    memoryLimitMb?: number | undefined;
+    rules?: ConversionBudgetRules;
+  } = {},
 ): Promise<ConvertedFile> {
   const limitOf = (kind: 'import' | 'export', bytes: number) => {
     if (options.timeLimitMs !== undefined)
       return { timeoutMs: options.timeLimitMs, label: 'the limit --time-limit set' };
     return conversionBudget(kind, bytes, options.rules);
   };
+  // The heap is set once, when the thread starts, so the import's budget covers the export too: a tree's
+  // JSON is 1.5–2 × its file (bench/conversion-memory.mjs), and an export gets an eighth of an import's
+  // heap per MB.
+  const memory =
+    options.memoryLimitMb !== undefined
+      ? { memoryMb: options.memoryLimitMb, memoryLabel: 'the limit --memory-limit set' }
+      : conversionBudget('import', input.bytes.length, options.rules);
   return new Promise((resolve, reject) => {
-    const worker = spawnWorker(input);
+    const worker = spawnWorker(input, memory.memoryMb);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let imported: Extract<WorkerMessage, { kind: 'imported' }> | undefined;
     const settle = () => {
@@ -105,7 +121,17 @@ export function convertInWorker(
     });
     worker.on('error', (error) => {
       settle();
-      reject(error);
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') {
+        reject(error);
+        return;
+      }
+      reject(
+        new FormatError({
+          reason: 'out_of_memory',
+          message: `The conversion needed more than ${memory.memoryMb} MB of memory (${memory.memoryLabel}) and was stopped; --memory-limit <MB> raises it.`,
+          cause: error,
+        }),
+      );
     });
   });
 }
