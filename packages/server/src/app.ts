@@ -157,7 +157,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       })
     : undefined;
   const workspace = { config, storage, sessions, now, live };
-  documentRoutes(app, workspace);
+  // Large saves and import merges are parsed and normalised in threads of their own (never waiting
+  // behind file conversions), with the conversions' per-user turns and budgets.
+  const contentPool = new ConversionPool({
+    size: config.conversion.workers ?? ConversionPool.defaultSize(),
+    timeoutMs: config.conversion.timeoutMs,
+    memoryMb: config.conversion.memoryMb,
+    queueTimeoutMs: config.conversion.queueTimeoutMs,
+    maxPerOwner: config.conversion.maxPerUser,
+    noun: 'save',
+  });
+  app.addHook('onClose', async () => contentPool.close());
+  const contentWork = { pool: contentPool, config: config.conversion };
+  documentRoutes(app, { ...workspace, contentWork });
   blueprintRoutes(app, workspace);
   sectionRoutes(app, workspace);
   organizationRoutes(app, workspace);
@@ -175,7 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // A pool the app made is the app's to stop; one passed in belongs to the caller.
   if (!deps.conversions) app.addHook('onClose', async () => conversions.close());
   const tokens = new ConversionTokens({ appSettings: storage.appSettings, now });
-  fileRoutes(app, { ...workspace, conversions, tokens, timers: deps.timers ?? SYSTEM_TIMERS });
+  fileRoutes(app, { ...workspace, conversions, tokens, contentWork, timers: deps.timers ?? SYSTEM_TIMERS });
   aiAttachmentRoutes(app, { ...workspace, conversions });
   const ai: AiRuntime = {
     config: config.ai,

@@ -4,11 +4,14 @@
 import { parentPort } from 'node:worker_threads';
 import { FormatError } from '@planwright/sdk/formats';
 import { exportDocument, importDocument } from '@planwright/sdk/formats/node';
+import { runContentJob } from './documents/content-work.js';
 import type { WorkerAnswer, WorkerRequest } from './formats/conversion-job.js';
 
 async function run(request: WorkerRequest): Promise<WorkerAnswer> {
   const { id, job } = request;
   try {
+    if (job.kind === 'document-patch' || job.kind === 'import-merge')
+      return { id, ok: true, result: runContentJob(job) };
     if (job.kind === 'import') {
       const result = await importDocument(job.bytes, job.format, {
         limits: { maxUnpackedBytes: job.maxUnpackedBytes },

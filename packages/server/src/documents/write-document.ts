@@ -13,6 +13,11 @@ export interface DocumentEdit {
   title?: string;
   description?: string;
   content?: DocumentJson;
+  /**
+   * `content` as JSON text when a worker thread already wrote it (documents/content-work.ts); `content`
+   * may then be the tree's skeleton, which has its outline and progress.
+   */
+  contentJson?: string;
   settings?: SettingsOverrides;
 }
 
@@ -84,7 +89,7 @@ export async function writeDocument(
   const changed = changes.title !== undefined || changes.description !== undefined || plan.rowsChanged;
   if (content !== undefined) {
     const progress = progressOf(content);
-    changes.contentJson = JSON.stringify(content);
+    changes.contentJson = edit.contentJson ?? JSON.stringify(content);
     changes.finalizedCount = progress.finalized;
     changes.subsectionCount = progress.total;
     events.push(...plan.events);

@@ -1,4 +1,10 @@
 import type { ExportFormat, FormatErrorReason, ImportFormat, ImportResult } from '@planwright/sdk/formats';
+import type {
+  ContentJob,
+  ContentWorkAnswer,
+  PreparedContent,
+  PreparedDocumentPatch,
+} from '../documents/content-work.js';
 
 /** A file to read into a document. */
 export interface ImportJob {
@@ -18,15 +24,21 @@ export interface ExportJob {
   title: string;
 }
 
-/** Work for a conversion worker. */
-export type ConversionJob = ImportJob | ExportJob;
+/** Work for a conversion worker: a file to convert, or a large tree to prepare for saving (content pool). */
+export type ConversionJob = ImportJob | ExportJob | ContentJob;
 
 /** What a job gives back. */
-export type ConversionOutput<J extends ConversionJob> = J extends ImportJob ? ImportResult : Uint8Array;
+export type ConversionOutput<J extends ConversionJob> = J extends ImportJob
+  ? ImportResult
+  : J extends ExportJob
+    ? Uint8Array
+    : J extends { kind: 'document-patch' }
+      ? ContentWorkAnswer<PreparedDocumentPatch>
+      : ContentWorkAnswer<PreparedContent>;
 
 /** A worker's answer to one job. */
 export type WorkerAnswer =
-  | { id: number; ok: true; result: ImportResult | Uint8Array }
+  | { id: number; ok: true; result: ImportResult | Uint8Array | ContentWorkAnswer<unknown> }
   | { id: number; ok: false; refusal: { reason: FormatErrorReason; message: string } }
   | { id: number; ok: false; crash: string };
 

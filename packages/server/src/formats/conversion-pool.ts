@@ -28,6 +28,8 @@ export interface ConversionPoolOptions {
   queueTimeoutMs?: number;
   /** The heap limit (MB) of a job that brings none of its own; default 1536. */
   memoryMb?: number;
+  /** What a job is called in messages ("The save took longer…"); default `conversion`. */
+  noun?: string;
   timers?: PoolTimers;
 }
 
@@ -156,6 +158,7 @@ export class ConversionPool {
       maxRunningPerOwner: Math.max(1, Math.floor(options.size / 2)),
       queueTimeoutMs: 30_000,
       memoryMb: DEFAULT_MEMORY_MB,
+      noun: 'conversion',
       timers: SYSTEM_TIMERS,
       ...options,
     };
@@ -163,7 +166,7 @@ export class ConversionPool {
       queued.reject(
         new ConversionBusyError(
           'queue_timeout',
-          `The conversion waited more than ${seconds(this.#options.queueTimeoutMs)} s for a free worker; try again shortly.`,
+          `The ${this.#options.noun} waited more than ${seconds(this.#options.queueTimeoutMs)} s for a free worker; try again shortly.`,
           this.#retryAfter(),
         ),
       ),
@@ -199,7 +202,7 @@ export class ConversionPool {
         reject(
           new ConversionBusyError(
             'owner_limit',
-            `You have ${this.#options.maxPerOwner} conversions waiting or running; try again when one has finished.`,
+            `You have ${this.#options.maxPerOwner} ${this.#options.noun}s waiting or running; try again when one has finished.`,
             this.#retryAfter(),
           ),
         );
@@ -207,7 +210,7 @@ export class ConversionPool {
         reject(
           new ConversionBusyError(
             'full',
-            'Too many conversions are waiting; try again shortly.',
+            `Too many ${this.#options.noun}s are waiting; try again shortly.`,
             this.#retryAfter(),
           ),
         );
@@ -316,7 +319,7 @@ export class ConversionPool {
         lost(
           new FormatError({
             reason: 'out_of_memory',
-            message: `The conversion needed more than ${limit} and was stopped.`,
+            message: `The ${this.#options.noun} needed more than ${limit} and was stopped.`,
             cause: error,
           }),
         );
@@ -338,7 +341,7 @@ export class ConversionPool {
     current.reject(
       new FormatError({
         reason: 'timed_out',
-        message: `The conversion took longer than ${limit} and was stopped.`,
+        message: `The ${this.#options.noun} took longer than ${limit} and was stopped.`,
       }),
     );
     this.#dispatch();

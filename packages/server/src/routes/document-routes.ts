@@ -1,14 +1,18 @@
+import type { DocumentJson } from '@planwright/sdk/model';
 import { outlineOf, progressOf } from '@planwright/sdk/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser, signedInFirst } from '../auth/require-user.js';
 import { canReadBlueprint } from '../blueprints/blueprint-access.js';
 import { blueprintViewerOf } from '../blueprints/blueprint-viewer.js';
+import { type ContentWork, prepareLargePatch } from '../documents/content-off-thread.js';
+import type { PreparedDocumentPatch } from '../documents/content-work.js';
 import { documentContentFromBlueprint } from '../documents/document-from-blueprint.js';
 import { documentPatchInput, newDocumentInput } from '../documents/document-input.js';
 import { documentDetailBody, documentDetailView, documentSummaryView } from '../documents/document-view.js';
 import { writeDocument } from '../documents/write-document.js';
 import { HttpError, parseInput } from '../http/http-error.js';
 import { sendJson } from '../http/json-body.js';
+import { RawJsonBody } from '../http/json-body-parser.js';
 import { listBody } from '../http/list-page.js';
 import { parseListQuery } from '../http/list-query.js';
 import { uuidParam } from '../http/uuid-param.js';
@@ -38,8 +42,11 @@ const unusableBlueprint = () =>
  * exactly like one that never existed. Every read and write answers `revision` and `ETag`; writes honour
  * `If-Match`. Section and subsection calls are in `section-routes.ts`.
  */
-export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void {
-  const { storage, sessions, now, live } = deps;
+export function documentRoutes(
+  app: FastifyInstance,
+  deps: WorkspaceRouteDeps & { contentWork: ContentWork },
+): void {
+  const { storage, sessions, now, contentWork, live } = deps;
   /** A live document's pending changes are derived before a call reads or writes it (src/live/SPEC.md). */
   const liveBase = async (id: string, userId: string) =>
     live && (await storage.documents.findOwnedHead(id, userId)) ? live.beforeRest(id) : undefined;
@@ -131,12 +138,28 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
       method,
       url: '/api/v1/documents/:uuid/',
       bodyLimit: CONTENT_BODY_LIMIT,
+      // A large body is parsed, validated and normalised in a worker thread; a small one here.
+      config: { rawLargeJson: true },
       onRequest: signedInFirst(sessions),
       handler: async (request, reply) => {
         const user = await requireUser(request, sessions);
+        let body = request.body;
+        let large: Awaited<ReturnType<typeof prepareLargePatch>> | undefined;
+        if (body instanceof RawJsonBody) {
+          large = await prepareLargePatch(contentWork, body, user.id);
+          if ('parsed' in large) body = large.parsed;
+        }
         const id = documentIdOf(request);
-        const input = parseInput(documentPatchInput, request.body);
-        const content = input.content === undefined ? undefined : normalizeContentInput(input.content);
+        // Validation errors come here, after the uuid's 404, whichever thread found them.
+        if (large && 'refused' in large) throw large.refused;
+        const input: PreparedDocumentPatch | ReturnType<typeof inlinePatch> =
+          large && 'prepared' in large ? large.prepared : inlinePatch(body);
+        const content =
+          input.content === undefined
+            ? undefined
+            : 'skeleton' in input.content
+              ? { content: input.content.skeleton, contentJson: input.content.json }
+              : { content: input.content };
         const precondition = readIfMatch(request);
         const base = await liveBase(id, user.id);
         const written = await retryStaleWrites(() =>
@@ -150,7 +173,7 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
               {
                 ...(input.title !== undefined ? { title: input.title } : {}),
                 ...(input.description !== undefined ? { description: input.description } : {}),
-                ...(content !== undefined ? { content } : {}),
+                ...content,
               },
               { actor: user, now: now() },
             );
@@ -162,7 +185,14 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
           }),
         );
         // People with the plan open get the new tree as a change merged with what they type.
-        if (live && content !== undefined) await live.applyRestWrite(id, content, base);
+        // (A large tree was normalised in a worker; only a live document needs it parsed here.)
+        if (live && content !== undefined) {
+          const tree =
+            content.contentJson !== undefined
+              ? (JSON.parse(content.contentJson) as DocumentJson)
+              : (content.content as DocumentJson);
+          await live.applyRestWrite(id, tree, base);
+        }
         setRevisionTag(reply, written.document.revision);
         return sendJson(reply, documentDetailBody(written.document, written.contentJson, written.sections));
       },
@@ -198,4 +228,14 @@ export function documentRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): 
     live?.deleted(id);
     return reply.status(204).send();
   });
+}
+
+/** A small `PATCH documents/{uuid}/` body, validated and its content normalised on the event loop. */
+function inlinePatch(body: unknown) {
+  const input = parseInput(documentPatchInput, body);
+  return {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.content !== undefined ? { content: normalizeContentInput(input.content) } : {}),
+  };
 }

@@ -8,7 +8,6 @@ import {
   type ExportFormat,
   exportFileName,
   type ImportResult,
-  mergeImportedDocument,
   parseExportFormat,
   requireImportFormat,
 } from '@planwright/sdk/formats';
@@ -17,21 +16,22 @@ import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, Fa
 import { z } from 'zod';
 import { closingUnreadBody, requireUser, signedInFirst } from '../auth/require-user.js';
 import type { ConversionConfig } from '../config/config.js';
+import { type ContentWork, mergeImportOffThread } from '../documents/content-off-thread.js';
 import { documentDetailBody } from '../documents/document-view.js';
 import { writeDocument } from '../documents/write-document.js';
 import type { ConversionPool, PoolTimers, RunOptions } from '../formats/conversion-pool.js';
 import type { ConversionTokens } from '../formats/conversion-tokens.js';
-import { attachmentDisposition, conversionFailure, storableStrings } from '../formats/file-answers.js';
+import { attachmentDisposition, conversionFailure } from '../formats/file-answers.js';
 import { readUpload } from '../formats/file-upload.js';
 import { ImportProgressStream, wantsImportStream } from '../formats/import-progress-stream.js';
 import { errorAnswer } from '../http/error-handling.js';
-import { HttpError, parseInput } from '../http/http-error.js';
+import { parseInput } from '../http/http-error.js';
 import { sendJson } from '../http/json-body.js';
 import { uuidParam } from '../http/uuid-param.js';
 import { normalizeContentInput } from '../structure/content-input.js';
 import { CONTENT_BODY_LIMIT, notFound } from '../structure/not-found.js';
 import { assertRevision, readIfMatch, setRevisionTag } from '../structure/revision.js';
-import { retryStaleWrites } from '../structure/stale-write.js';
+import { retryStaleWrites, StaleWriteError } from '../structure/stale-write.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
 
 /** What the import, export and conversion routes use beyond the workspace's. */
@@ -40,6 +40,8 @@ export interface FileRouteDeps extends WorkspaceRouteDeps {
   tokens: ConversionTokens;
   /** The timers of the import's progress stream (its heartbeat); tests pass manual ones. */
   timers: PoolTimers;
+  /** Where an import is merged into the stored tree, off the event loop. */
+  contentWork: ContentWork;
 }
 
 type DocumentParams = { uuid: string };
@@ -131,7 +133,7 @@ function sendFile(reply: FastifyReply, format: ExportFormat, title: string, byte
  * worker pool with its time limit; a refused file answers its one-line reason and saves nothing.
  */
 export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
-  const { storage, sessions, now, conversions, tokens, config, timers, live } = deps;
+  const { storage, sessions, now, conversions, tokens, config, timers, live, contentWork } = deps;
   const budgeted = (owner: string, kind: 'import' | 'export', bytes: number) =>
     conversionRunOptions(config.conversion, owner, kind, bytes);
 
@@ -237,7 +239,7 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
         const options = budgeted(user.id, 'import', upload.bytes.length);
         const save = (imported: ImportResult) =>
           saveImport(
-            { storage, now, user, id, precondition, mode, fileName: upload.fileName, live },
+            { storage, now, user, id, precondition, mode, fileName: upload.fileName, live, contentWork },
             imported,
           );
 
@@ -288,6 +290,7 @@ interface ImportTarget {
   mode: 'merge' | 'replace';
   fileName: string;
   live: FileRouteDeps['live'];
+  contentWork: ContentWork;
 }
 
 /** Merges the converted file into the document and saves it: the answer's body and the new revision. */
@@ -295,21 +298,31 @@ async function saveImport(
   target: ImportTarget,
   imported: ImportResult,
 ): Promise<{ revision: number; body: Buffer }> {
-  const { storage, now, user, id, precondition, mode, fileName, live } = target;
+  const { storage, now, user, id, precondition, mode, fileName, live, contentWork } = target;
   // A live document's pending changes are derived first; the import then reaches it as a change.
   const base = await live?.beforeRest(id);
-  const written = await retryStaleWrites(() =>
-    storage.transaction(async (tx) => {
+  // The merge runs in a worker thread on the tree as read here; the write then checks that nobody
+  // changed the document meanwhile (else it merges again), so no transaction waits for a thread.
+  const written = await retryStaleWrites(async () => {
+    const stored = await storage.documents.findOwnedWithContentJson(id, user.id);
+    if (!stored) throw notFound('document');
+    assertRevision(precondition, stored.revision, 'document');
+    const merged = await mergeImportOffThread(
+      contentWork,
+      user.id,
+      stored.contentJson,
+      imported.document,
+      mode,
+    );
+    return storage.transaction(async (tx) => {
       const doc = await tx.documents.findOwnedHead(id, user.id, { forUpdate: true });
       if (!doc) throw notFound('document');
       assertRevision(precondition, doc.revision, 'document');
-      const current = JSON.parse(await tx.documents.contentJsonOf(doc.id)) as DocumentJson;
-      const merged = mergeImportedDocument(current, storableStrings(imported.document), mode);
-      const content = importedContent(merged);
+      if (doc.revision !== stored.revision) throw new StaleWriteError();
       const result = await writeDocument(
         tx,
         doc,
-        { content },
+        { content: merged.skeleton, contentJson: merged.json },
         {
           actor: user,
           now: now(),
@@ -320,10 +333,11 @@ async function saveImport(
           },
         },
       );
-      return { ...result, content, contentJson: result.contentJson ?? JSON.stringify(content) };
-    }),
-  );
-  if (live) await live.applyRestWrite(id, written.content, base);
+      return { ...result, contentJson: result.contentJson ?? merged.json };
+    });
+  });
+  // (The merged tree was built in a worker; only a live document needs it parsed here.)
+  if (live) await live.applyRestWrite(id, JSON.parse(written.contentJson) as DocumentJson, base);
   return {
     revision: written.document.revision,
     body: documentDetailBody(written.document, written.contentJson, written.sections, {
@@ -352,21 +366,5 @@ async function streamImport(
       body: { ...answer.body },
       ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retry_after: retryAfter } : {}),
     });
-  }
-}
-
-/** The merged tree, normalised for saving; one past the model's limits is refused as too large. */
-function importedContent(merged: DocumentJson): DocumentJson {
-  try {
-    return normalizeContentInput(merged);
-  } catch (error) {
-    if (error instanceof HttpError && error.code === 'invalid_content') {
-      throw new HttpError(
-        413,
-        'too_large',
-        'The document would be too large after this import (at most 100,000 nodes, nested 64 deep).',
-      );
-    }
-    throw error;
   }
 }

@@ -155,9 +155,13 @@ function eventReader(response: Response) {
 
 /** The conversion budget of a file this size: what the converting events must say as their limit. */
 function smallFileLimitMs(text: string): number {
-  const { timeoutMs, maxTimeoutMs } = t.config.conversion;
-  return conversionBudget('import', Buffer.byteLength(text), { baseMs: timeoutMs, maxMs: maxTimeoutMs })
-    .timeoutMs;
+  const { timeoutMs, maxTimeoutMs, memoryMb, maxMemoryMb } = t.config.conversion;
+  return conversionBudget('import', Buffer.byteLength(text), {
+    baseMs: timeoutMs,
+    maxMs: maxTimeoutMs,
+    baseMemoryMb: memoryMb,
+    maxMemoryMb,
+  }).timeoutMs;
 }
 
 const MARKDOWN = '# Market\n\nThe market is large.\n\n## Size\n\nBig.\n';
