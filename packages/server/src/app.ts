@@ -158,13 +158,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     : undefined;
   const workspace = { config, storage, sessions, now, live };
   // Large saves and import merges are parsed and normalised in threads of their own (never waiting
-  // behind file conversions), with the conversions' per-user turns and budgets.
+  // behind file conversions), with the conversions' per-user turns, queue time and budgets.
   const contentPool = new ConversionPool({
     size: config.conversion.workers ?? ConversionPool.defaultSize(),
     timeoutMs: config.conversion.timeoutMs,
     memoryMb: config.conversion.memoryMb,
     queueTimeoutMs: config.conversion.queueTimeoutMs,
-    maxPerOwner: config.conversion.maxPerUser,
+    // Saves that went through one at a time before are not refused now: users take turns, no cap.
+    maxPerOwner: 64,
     noun: 'save',
   });
   app.addHook('onClose', async () => contentPool.close());
