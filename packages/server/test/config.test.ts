@@ -56,6 +56,15 @@ describe('loadConfig', () => {
     expect(configProblems({ PUBLIC_URL: 'javascript:alert(1)' })[0]).toMatch(/^PUBLIC_URL: must be an http/);
   });
 
+  it('reads the conversion heap budget: 256 MB to 1536 MB by default, a maximum never below the base', () => {
+    expect(loadConfig({}).conversion).toMatchObject({ memoryMb: 256, maxMemoryMb: 1536 });
+    expect(
+      loadConfig({ CONVERSION_MEMORY_MB: '512', CONVERSION_MAX_MEMORY_MB: '300' }).conversion,
+    ).toMatchObject({ memoryMb: 512, maxMemoryMb: 512 });
+    for (const bad of ['16', 'lots', '1.5', '-1'])
+      expect(configProblems({ CONVERSION_MEMORY_MB: bad })[0]).toMatch(/^CONVERSION_MEMORY_MB:/);
+  });
+
   it('needs both Stripe variables or neither', () => {
     expect(configProblems({ STRIPE_PUBLIC_KEY: 'pk_test' })[0]).toContain('must be set together');
   });
