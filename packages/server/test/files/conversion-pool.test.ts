@@ -209,6 +209,24 @@ describe('ConversionPool', () => {
     expect(after.document.content).toHaveLength(1);
   });
 
+  it('names its work in its refusals (the content pool’s are saves)', async () => {
+    const clock = manualTimers();
+    pool = new ConversionPool({
+      size: 1,
+      timeoutMs: 10_000,
+      maxPerOwner: 2,
+      noun: 'save',
+      timers: clock.timers,
+    });
+    const first = pool.run(markdown('# One'), ALICE);
+    const second = pool.run(markdown('# Two'), ALICE);
+    const third = await rejectionOf(pool.run(markdown('# Three'), ALICE));
+    expect(third instanceof ConversionBusyError && third.message).toBe(
+      'You have 2 saves waiting or running; try again when one has finished.',
+    );
+    await Promise.all([first, second]);
+  });
+
   it('close() fails waiting and running jobs and refuses new ones', async () => {
     pool = new ConversionPool({ size: 1, timeoutMs: 10_000 });
     const running = expect(pool.run(markdown('# One'), ALICE)).rejects.toThrow(/closed/);
