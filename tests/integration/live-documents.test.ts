@@ -232,6 +232,34 @@ describe('live plans over /ws/collab/ (LV)', () => {
     expect(textOf(firstParagraph(readLiveContent(live.ydoc).document))).toContain(typed);
   });
 
+  it('LV2 a large PATCH (parsed and normalised off the event loop) reaches the live document too', async () => {
+    const owner = await account();
+    const plan = await newPlan(owner);
+    const live = await connect(plan.uuid, owner.tokenStore.getToken());
+    const read = await owner.client.documents.get(plan.uuid);
+    const content = structuredClone(read.content as DocumentJson);
+    // Some 400 KB of text in the first section: past the 256 KiB a save is parsed in a worker from.
+    const filler = 'A long paragraph of the plan, written to make the body large. '.repeat(40);
+    const section = content.content[0];
+    if (!section) throw new Error('no section');
+    section.content.splice(
+      1,
+      0,
+      ...Array.from(
+        { length: 160 },
+        (_, i): ParagraphJson => ({
+          type: 'paragraph',
+          attrs: { indent: 0, nodeId: `filler-${i}` },
+          content: [{ type: 'text', text: filler }],
+        }),
+      ),
+    );
+    expect(JSON.stringify(content).length).toBeGreaterThan(300 * 1024);
+    await owner.client.documents.update(plan.uuid, { content }, { ifMatch: read.revision ?? undefined });
+    const arrived = await until(live.ydoc, (document) => (document.content[0]?.content.length ?? 0) > 100);
+    expect(textOf(arrived.content[0]?.content[1] ?? {})).toBe(filler);
+  });
+
   it('LV3 a stranger, a missing plan, a bad token and no token are all refused, and learn nothing', async () => {
     const owner = await account();
     const stranger = await account();
