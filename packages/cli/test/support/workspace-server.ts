@@ -169,8 +169,10 @@ export async function startFakeWorkspaceServer(
     const method = request.method ?? '';
     const token = header(request, 'x-session-token');
     const ifMatch = header(request, 'if-match');
+    // Only an Accept that asks for something (the import's stream): every fetch sends `*/*` by default.
     const accept = header(request, 'accept');
-    seen.push({ method, url: request.url ?? '', token, ifMatch, ...(accept ? { accept } : {}), body });
+    const asked = accept && accept !== '*/*' ? { accept } : {};
+    seen.push({ method, url: request.url ?? '', token, ifMatch, ...asked, body });
     if (token === undefined || !tokens.has(token)) {
       return sendJson(response, 401, {
         detail: 'Authentication credentials were not provided.',
