@@ -2,10 +2,10 @@ import type { ImportMergeMode } from '@planwright/sdk/formats';
 import type { DocumentJson } from '@planwright/sdk/model';
 import type { ConversionConfig } from '../config/config.js';
 import type { ConversionPool } from '../formats/conversion-pool.js';
+import { conversionRunOptions } from '../formats/conversion-run-options.js';
 import { conversionFailure } from '../formats/file-answers.js';
 import type { HttpError } from '../http/http-error.js';
 import type { RawJsonBody } from '../http/json-body-parser.js';
-import { conversionRunOptions } from '../routes/file-routes.js';
 import {
   type ContentWorkAnswer,
   httpErrorOf,

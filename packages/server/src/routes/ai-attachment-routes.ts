@@ -9,9 +9,10 @@ import {
 } from '../ai/chat/chat-attachments.js';
 import { requireUser, signedInFirst } from '../auth/require-user.js';
 import type { ConversionPool } from '../formats/conversion-pool.js';
+import { conversionRunOptions } from '../formats/conversion-run-options.js';
 import { readUpload } from '../formats/file-upload.js';
 import { HttpError } from '../http/http-error.js';
-import { conversionRunOptions, convert } from './file-routes.js';
+import { convert } from './file-routes.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
 
 /** The largest file a chat may attach (CH16). */

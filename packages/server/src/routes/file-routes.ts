@@ -1,7 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { IMPORT_STREAM_MEDIA_TYPE } from '@planwright/sdk';
 import {
-  conversionBudget,
   DOCUMENT_IMPORT_FORMATS,
   EXPORT_CONTENT_TYPES,
   EXPORT_FORMATS,
@@ -15,11 +14,11 @@ import type { DocumentJson } from '@planwright/sdk/model';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { closingUnreadBody, requireUser, signedInFirst } from '../auth/require-user.js';
-import type { ConversionConfig } from '../config/config.js';
 import { type ContentWork, mergeImportOffThread } from '../documents/content-off-thread.js';
 import { documentDetailBody } from '../documents/document-view.js';
 import { writeDocument } from '../documents/write-document.js';
-import type { ConversionPool, PoolTimers, RunOptions } from '../formats/conversion-pool.js';
+import type { ConversionPool, PoolTimers } from '../formats/conversion-pool.js';
+import { conversionRunOptions } from '../formats/conversion-run-options.js';
 import type { ConversionTokens } from '../formats/conversion-tokens.js';
 import { attachmentDisposition, conversionFailure } from '../formats/file-answers.js';
 import { readUpload } from '../formats/file-upload.js';
@@ -83,32 +82,6 @@ export function convertSync<T>(run: () => T): T {
   } catch (error) {
     throw conversionFailure(error);
   }
-}
-
-/**
- * @internal Who a conversion is for and its time and heap budgets, scaled to the bytes it reads (the file
- * for an import, the tree's JSON for an export), between `CONVERSION_TIMEOUT_MS` and
- * `CONVERSION_MAX_TIMEOUT_MS`, and `CONVERSION_MEMORY_MB` and `CONVERSION_MAX_MEMORY_MB`.
- */
-export function conversionRunOptions(
-  config: ConversionConfig,
-  owner: string,
-  kind: 'import' | 'export',
-  bytes: number,
-): RunOptions {
-  const budget = conversionBudget(kind, bytes, {
-    baseMs: config.timeoutMs,
-    maxMs: config.maxTimeoutMs,
-    baseMemoryMb: config.memoryMb,
-    maxMemoryMb: config.maxMemoryMb,
-  });
-  return {
-    owner,
-    timeoutMs: budget.timeoutMs,
-    limitLabel: budget.label,
-    memoryMb: budget.memoryMb,
-    memoryLabel: budget.memoryLabel,
-  };
 }
 
 /** @internal Runs a conversion; a refused file answers its reason (shared with chat attachments). */
