@@ -43,6 +43,14 @@ describe('import and export in Chromium against the real server', () => {
     await (await chooser).setFiles(corpusPath('docx/pandoc-headers.docx'));
     const dialog = page.getByRole('dialog', { name: 'Import document' });
     await expect.poll(() => dialog.getByTestId('import-file-name').textContent()).toBe('pandoc-headers.docx');
+    // A modal locks the page's scroll on :root only: daisyUI's lock properties do not inherit, so a dialog
+    // opening or closing does not restyle every element of the plan (src/index.css).
+    const lock = () =>
+      page.evaluate(() => ({
+        root: getComputedStyle(document.documentElement).overflow,
+        inherited: getComputedStyle(document.body).getPropertyValue('--page-overflow').trim(),
+      }));
+    expect(await lock()).toEqual({ root: 'hidden', inherited: '' });
     expect(await dialog.getByRole('checkbox', { name: /Replace document/ }).isChecked()).toBe(false);
     await dialog.getByRole('button', { name: 'Import' }).click();
 
@@ -51,6 +59,7 @@ describe('import and export in Chromium against the real server', () => {
     await parts.sidebar.getByRole('button', { name: '(Imported) Second Level', exact: true }).waitFor();
     await page.getByTestId('import-report').waitFor();
     expect(await parts.status.textContent()).toBe('Saved');
+    expect((await lock()).root).not.toBe('hidden');
     const merged = await user.client.documents.get(created.uuid);
     const mergedTitles = outlineOf(merged.content).sections.map((section) => section.title);
     expect(mergedTitles.slice(0, before.length)).toEqual(before);

@@ -180,6 +180,18 @@ describe('import into the workspace (SPEC.md W29–W34)', () => {
     },
   );
 
+  it('W29: with nothing unsaved the upload starts at once, before the workspace yields (no save is sent)', async () => {
+    const { workspace, server } = await openWorkspace();
+    standInEditor(workspace);
+    expect(workspace.controller.getSnapshot().dirty).toBe(false);
+    expect(workspace.imports.choose(markdownFile(), ['docx', 'md'])).toBe(true);
+    const submitted = workspace.imports.submit();
+    // Synchronously inside submit(): the request is on its way before any render could run.
+    expect(writes(server)).toEqual(['POST /api/v1/documents/doc-1/import/']);
+    expect(await submitted).toBe(true);
+    expect(writes(server)).toEqual(['POST /api/v1/documents/doc-1/import/']);
+  });
+
   it('W34: a failed flush of unsaved edits stops the import before any request', async () => {
     const setup = setupImport();
     setup.server.on('PATCH /api/v1/documents/:uuid/', json({ detail: 'down' }, 400));
