@@ -279,6 +279,21 @@ describe('live plans over /ws/collab/ (LV)', () => {
     expect(refusals[0]?.refused).toBe(refusals[1]?.refused);
   });
 
+  it('LV3 a token in the socket URL (4400) and a foreign Origin (4403) close it before anything is read', async () => {
+    const owner = await account();
+    const url = `${server.url.replace('http', 'ws')}/ws/collab/`;
+    const closeOf = (address: string, headers: Record<string, string> = {}) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(address, { headers });
+        socket.on('close', (code) => resolve(code));
+        socket.on('error', () => {});
+      });
+    expect(await closeOf(`${url}?token=${owner.tokenStore.getToken()}`)).toBe(4400);
+    expect(await closeOf(url, { origin: 'https://evil.example' })).toBe(4403);
+    const plain = await fetch(`${server.url}/ws/collab/`);
+    expect(plain.status).toBe(426);
+  });
+
   it('LV4 changes survive a restart: the log is durable before the content is derived', async () => {
     const owner = await account();
     const plan = await newPlan(owner);

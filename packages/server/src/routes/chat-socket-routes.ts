@@ -4,11 +4,11 @@ import { ChatConnection } from '../ai/chat/chat-connection.js';
 import { CHAT_CLOSE } from '../ai/chat/chat-frames.js';
 import type { ChatDeps } from '../ai/chat/chat-turn.js';
 import { endedSessionIds } from '../auth/ended-sessions.js';
-import { allowedOrigins, SESSION_COOKIE } from '../auth/request-credentials.js';
+import { SESSION_COOKIE } from '../auth/request-credentials.js';
 import type { SessionService } from '../auth/session-service.js';
 import { DATABASE_CHANNELS } from '../db/database-events.js';
-import { isSecretParameter } from '../http/log-redaction.js';
 import { handleSocketError } from '../http/socket-errors.js';
+import { foreignOrigin, secretInUrl, upgradeRequired } from '../http/socket-guards.js';
 import { uuidParam } from '../http/uuid-param.js';
 
 /**
@@ -73,14 +73,9 @@ export async function chatSocketRoutes(
     method: 'GET',
     url: '/ws/document/*',
     // A plain HTTP request here is a client that did not upgrade: say so in the house error shape.
-    handler: async (_request, reply) =>
-      reply
-        .status(426)
-        .header('upgrade', 'websocket')
-        .send({ detail: 'This address takes WebSocket connections only.', code: 'upgrade_required' }),
+    handler: upgradeRequired,
     wsHandler: (socket, request) => {
-      const origin = request.headers.origin;
-      if (origin !== undefined && !allowedOrigins(request, deps.config).has(origin)) {
+      if (foreignOrigin(request, deps.config)) {
         socket.close(CHAT_CLOSE.originNotAllowed.code, CHAT_CLOSE.originNotAllowed.reason);
         return;
       }
@@ -90,7 +85,7 @@ export async function chatSocketRoutes(
         return;
       }
       // Refused, not ignored: a client still sending it would leak it on every connect.
-      if (Object.keys(request.query as Record<string, unknown>).some(isSecretParameter)) {
+      if (secretInUrl(request)) {
         socket.close(CHAT_CLOSE.tokenInUrl.code, CHAT_CLOSE.tokenInUrl.reason);
         return;
       }

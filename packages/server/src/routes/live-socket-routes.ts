@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { allowedOrigins } from '../auth/request-credentials.js';
 import type { ServerConfig } from '../config/config.js';
-import { isSecretParameter } from '../http/log-redaction.js';
+import { foreignOrigin, secretInUrl, upgradeRequired } from '../http/socket-guards.js';
 import type { LiveDocuments } from '../live/live-documents.js';
 
 /** Why the route closes a sync socket before the protocol starts (the chat socket's codes). */
@@ -22,18 +21,13 @@ export function liveSocketRoutes(
   app.route({
     method: 'GET',
     url: '/ws/collab/',
-    handler: async (_request, reply) =>
-      reply
-        .status(426)
-        .header('upgrade', 'websocket')
-        .send({ detail: 'This address takes WebSocket connections only.', code: 'upgrade_required' }),
+    handler: upgradeRequired,
     wsHandler: (socket, request) => {
-      const origin = request.headers.origin;
-      if (origin !== undefined && !allowedOrigins(request, deps.config).has(origin)) {
+      if (foreignOrigin(request, deps.config)) {
         socket.close(LIVE_SOCKET_CLOSE.originNotAllowed.code, LIVE_SOCKET_CLOSE.originNotAllowed.reason);
         return;
       }
-      if (Object.keys(request.query as Record<string, unknown>).some(isSecretParameter)) {
+      if (secretInUrl(request)) {
         socket.close(LIVE_SOCKET_CLOSE.tokenInUrl.code, LIVE_SOCKET_CLOSE.tokenInUrl.reason);
         return;
       }
