@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { corpusPath } from '../../../tests/support/corpus-path.mjs';
 import type { Mailer } from '../src/mail/mailer.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -159,9 +160,7 @@ describe('POST /api/v1/apps/contact/', () => {
 });
 
 describe('hostile strings in every contact field', () => {
-  const corpus = JSON.parse(
-    readFileSync(new URL('../../../../shared/corpus/hostile-strings/blns.json', import.meta.url), 'utf8'),
-  ) as string[];
+  const corpus = JSON.parse(readFileSync(corpusPath('hostile-strings/blns.json'), 'utf8')) as string[];
 
   it('answers each with a clear 400 or stores it byte-identical; never a 5xx', async () => {
     const fields = ['first_name', 'last_name', 'phone', 'message'] as const;

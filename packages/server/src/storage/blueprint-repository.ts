@@ -1,16 +1,10 @@
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import {
-  blueprintAllowedOrgs,
-  blueprintSections,
-  blueprintSubsections,
-  blueprints,
-  users,
-} from '../db/schema.js';
+import { blueprintAllowedOrgs, blueprintSections, blueprints, users } from '../db/schema.js';
 import { offsetOf } from '../http/list-page.js';
 import type { ListOrdering, ListQuery } from '../http/list-query.js';
-import type { SectionOutlineRow, SectionRow } from '../structure/section-rows.js';
-import { flattenSections, insertBatches, nestOutline, nestSections } from './section-row-mapping.js';
+import type { SectionRow } from '../structure/section-rows.js';
+import { PlanStore } from './plan-store.js';
 
 /** Who owns a blueprint, as far as others may see: names, and the address only to build a username. */
 export interface BlueprintOwner {
@@ -90,8 +84,10 @@ function orderBy(ordering: ListOrdering): SQL[] {
  * are compare-and-set on `revision`, as for documents; multi-statement writes belong in
  * `storage.transaction`.
  */
-export class BlueprintRepository {
-  constructor(private readonly db: Db) {}
+export class BlueprintRepository extends PlanStore {
+  constructor(db: Db) {
+    super(db, 'blueprint');
+  }
 
   /** Inserts the blueprint and its rows. Run inside a transaction. */
   async create(blueprint: NewBlueprint, sections: readonly SectionRow[]): Promise<BlueprintRecord> {
@@ -181,66 +177,6 @@ export class BlueprintRepository {
     return this.list(eq(blueprints.ownerId, ownerId), query);
   }
 
-  /** The section rows of a blueprint, subsections nested, in order. */
-  async sectionsOf(blueprintId: string): Promise<SectionRow[]> {
-    return (await this.sectionsOfMany([blueprintId])).get(blueprintId) ?? [];
-  }
-
-  /** The section rows of several blueprints at once (one query per table). */
-  async sectionsOfMany(blueprintIds: readonly string[]): Promise<Map<string, SectionRow[]>> {
-    const result = new Map<string, SectionRow[]>();
-    if (blueprintIds.length === 0) return result;
-    const ids = [...blueprintIds];
-    const [sections, subsections] = await Promise.all([
-      this.db.select().from(blueprintSections).where(inArray(blueprintSections.blueprintId, ids)),
-      this.db.select().from(blueprintSubsections).where(inArray(blueprintSubsections.blueprintId, ids)),
-    ]);
-    for (const id of ids) {
-      result.set(
-        id,
-        nestSections(
-          sections.filter((row) => row.blueprintId === id),
-          subsections.filter((row) => row.blueprintId === id),
-        ),
-      );
-    }
-    return result;
-  }
-
-  /** The outlines of several blueprints' rows at once (no settings; one query per table, for lists). */
-  async outlinesOfMany(blueprintIds: readonly string[]): Promise<Map<string, SectionOutlineRow[]>> {
-    const result = new Map<string, SectionOutlineRow[]>();
-    if (blueprintIds.length === 0) return result;
-    const ids = [...blueprintIds];
-    const part = (table: typeof blueprintSections | typeof blueprintSubsections) => ({
-      blueprintId: table.blueprintId,
-      uuid: table.uuid,
-      blueprintUuid: table.blueprintUuid,
-      title: table.title,
-      position: table.position,
-    });
-    const [sections, subsections] = await Promise.all([
-      this.db
-        .select(part(blueprintSections))
-        .from(blueprintSections)
-        .where(inArray(blueprintSections.blueprintId, ids)),
-      this.db
-        .select({ ...part(blueprintSubsections), sectionUuid: blueprintSubsections.sectionUuid })
-        .from(blueprintSubsections)
-        .where(inArray(blueprintSubsections.blueprintId, ids)),
-    ]);
-    for (const id of ids) {
-      result.set(
-        id,
-        nestOutline(
-          sections.filter((row) => row.blueprintId === id),
-          subsections.filter((row) => row.blueprintId === id),
-        ),
-      );
-    }
-    return result;
-  }
-
   /** How many sections each blueprint has, without reading them. */
   async sectionCounts(blueprintIds: readonly string[]): Promise<Map<string, number>> {
     const counts = new Map<string, number>(blueprintIds.map((id) => [id, 0]));
@@ -271,13 +207,6 @@ export class BlueprintRepository {
     return row ? this.findById(row.id) : undefined;
   }
 
-  /** Replaces every section and subsection row of the blueprint. Run inside a transaction. */
-  async replaceSections(blueprintId: string, sections: readonly SectionRow[]): Promise<void> {
-    await this.db.delete(blueprintSubsections).where(eq(blueprintSubsections.blueprintId, blueprintId));
-    await this.db.delete(blueprintSections).where(eq(blueprintSections.blueprintId, blueprintId));
-    await this.insertSections(blueprintId, sections);
-  }
-
   /** Replaces the organisations the blueprint is shared with. Run inside a transaction. */
   async setAllowedOrgs(blueprintId: string, organizationIds: readonly string[]): Promise<void> {
     await this.db.delete(blueprintAllowedOrgs).where(eq(blueprintAllowedOrgs.blueprintId, blueprintId));
@@ -296,15 +225,6 @@ export class BlueprintRepository {
       .where(and(eq(blueprints.id, id), eq(blueprints.revision, revision), eq(blueprints.isDefault, false)))
       .returning({ id: blueprints.id });
     return deleted.length > 0;
-  }
-
-  /** The current revision, or `undefined` when the blueprint is gone. */
-  async revisionOf(id: string): Promise<number | undefined> {
-    const [row] = await this.db
-      .select({ revision: blueprints.revision })
-      .from(blueprints)
-      .where(eq(blueprints.id, id));
-    return row?.revision;
   }
 
   private async mustFind(id: string): Promise<BlueprintRecord> {
@@ -339,13 +259,5 @@ export class BlueprintRepository {
         .map((entry) => entry.organizationId)
         .sort(),
     }));
-  }
-
-  private async insertSections(blueprintId: string, sections: readonly SectionRow[]): Promise<void> {
-    // Blueprint subsections are never finalized; the table has no such column.
-    const { sectionRows, subsectionRows } = flattenSections({ blueprintId }, sections);
-    const subsections = subsectionRows.map(({ finalized: _finalized, ...row }) => row);
-    for (const batch of insertBatches(sectionRows)) await this.db.insert(blueprintSections).values(batch);
-    for (const batch of insertBatches(subsections)) await this.db.insert(blueprintSubsections).values(batch);
   }
 }

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { blueprints, documentSections, documentSubsections, documents } from '../db/schema.js';
 import { offsetOf } from '../http/list-page.js';
 import type { ListOrdering, ListQuery } from '../http/list-query.js';
-import type { SectionOutlineRow, SectionRow } from '../structure/section-rows.js';
-import { flattenSections, insertBatches, nestOutline, nestSections } from './section-row-mapping.js';
+import type { SectionRow } from '../structure/section-rows.js';
+import { PlanStore } from './plan-store.js';
 
 /**
  * A stored document without its content tree (which is most of its size), with the title of the
@@ -71,8 +71,10 @@ function orderBy(ordering: ListOrdering): SQL[] {
  * (`update … where id = $1 and revision = $2`), so of two writers that read the same revision only
  * one can win. Multi-statement writes (create, a write with its rows) belong in `storage.transaction`.
  */
-export class DocumentRepository {
-  constructor(private readonly db: Db) {}
+export class DocumentRepository extends PlanStore {
+  constructor(db: Db) {
+    super(db, 'document');
+  }
 
   /** Inserts the document and its rows. Run inside a transaction. */
   async create(document: NewDocument, sections: readonly SectionRow[]): Promise<DocumentRecord> {
@@ -193,7 +195,6 @@ export class DocumentRepository {
     return { items, total };
   }
 
-  /** The section rows of a document, subsections nested, in order. */
   /** The ids of the owner's documents that hold a section (or subsection) with this uuid. */
   async ownedHolding(ownerId: string, kind: 'section' | 'subsection', uuid: string): Promise<string[]> {
     const table = kind === 'section' ? documentSections : documentSubsections;
@@ -204,69 +205,6 @@ export class DocumentRepository {
       .where(and(eq(table.uuid, uuid), eq(documents.ownerId, ownerId)))
       .limit(10);
     return rows.map((row) => row.id);
-  }
-
-  async sectionsOf(documentId: string): Promise<SectionRow[]> {
-    return (await this.sectionsOfMany([documentId])).get(documentId) ?? [];
-  }
-
-  /** The section rows of several documents at once (one query per table). */
-  async sectionsOfMany(documentIds: readonly string[]): Promise<Map<string, SectionRow[]>> {
-    const result = new Map<string, SectionRow[]>();
-    if (documentIds.length === 0) return result;
-    const ids = [...documentIds];
-    const [sections, subsections] = await Promise.all([
-      this.db.select().from(documentSections).where(inArray(documentSections.documentId, ids)),
-      this.db.select().from(documentSubsections).where(inArray(documentSubsections.documentId, ids)),
-    ]);
-    for (const id of ids) {
-      result.set(
-        id,
-        nestSections(
-          sections.filter((row) => row.documentId === id),
-          subsections.filter((row) => row.documentId === id),
-        ),
-      );
-    }
-    return result;
-  }
-
-  /** The outlines of several documents' rows at once (no settings; one query per table, for lists). */
-  async outlinesOfMany(documentIds: readonly string[]): Promise<Map<string, SectionOutlineRow[]>> {
-    const result = new Map<string, SectionOutlineRow[]>();
-    if (documentIds.length === 0) return result;
-    const ids = [...documentIds];
-    const part = (table: typeof documentSections | typeof documentSubsections) => ({
-      documentId: table.documentId,
-      uuid: table.uuid,
-      blueprintUuid: table.blueprintUuid,
-      title: table.title,
-      position: table.position,
-    });
-    const [sections, subsections] = await Promise.all([
-      this.db
-        .select(part(documentSections))
-        .from(documentSections)
-        .where(inArray(documentSections.documentId, ids)),
-      this.db
-        .select({
-          ...part(documentSubsections),
-          sectionUuid: documentSubsections.sectionUuid,
-          finalized: documentSubsections.finalized,
-        })
-        .from(documentSubsections)
-        .where(inArray(documentSubsections.documentId, ids)),
-    ]);
-    for (const id of ids) {
-      result.set(
-        id,
-        nestOutline(
-          sections.filter((row) => row.documentId === id),
-          subsections.filter((row) => row.documentId === id),
-        ),
-      );
-    }
-    return result;
   }
 
   /**
@@ -313,13 +251,6 @@ export class DocumentRepository {
     return row;
   }
 
-  /** Replaces every section and subsection row of the document with `sections`. Run inside a transaction. */
-  async replaceSections(documentId: string, sections: readonly SectionRow[]): Promise<void> {
-    await this.db.delete(documentSubsections).where(eq(documentSubsections.documentId, documentId));
-    await this.db.delete(documentSections).where(eq(documentSections.documentId, documentId));
-    await this.insertSections(documentId, sections);
-  }
-
   /** Deletes the document if it is still at `revision`; false when it is gone or was changed. */
   async deleteAt(id: string, revision: number): Promise<boolean> {
     const deleted = await this.db
@@ -327,21 +258,5 @@ export class DocumentRepository {
       .where(and(eq(documents.id, id), eq(documents.revision, revision)))
       .returning({ id: documents.id });
     return deleted.length > 0;
-  }
-
-  /** The current revision, or `undefined` when the document is gone. */
-  async revisionOf(id: string): Promise<number | undefined> {
-    const [row] = await this.db
-      .select({ revision: documents.revision })
-      .from(documents)
-      .where(eq(documents.id, id));
-    return row?.revision;
-  }
-
-  private async insertSections(documentId: string, sections: readonly SectionRow[]): Promise<void> {
-    const { sectionRows, subsectionRows } = flattenSections({ documentId }, sections);
-    for (const batch of insertBatches(sectionRows)) await this.db.insert(documentSections).values(batch);
-    for (const batch of insertBatches(subsectionRows))
-      await this.db.insert(documentSubsections).values(batch);
   }
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusPath } from '../../../../tests/support/corpus-path.mjs';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type ServerConfig } from '../../src/config/config.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
@@ -14,9 +15,7 @@ import { createStorage, type Storage } from '../../src/storage/storage.js';
 import { createSignedInUser, type SignedInUser } from '../support/signed-in-user.js';
 import { writeFakeWebApp } from '../support/test-app.js';
 
-const hostile = JSON.parse(
-  readFileSync(new URL('../../../../../shared/corpus/hostile-strings/blns.json', import.meta.url), 'utf8'),
-) as string[];
+const hostile = JSON.parse(readFileSync(corpusPath('hostile-strings/blns.json'), 'utf8')) as string[];
 
 // The app over a database this file can also reach directly (to delete an account, as an admin would).
 let dir: string;

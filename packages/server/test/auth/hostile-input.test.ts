@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusPath } from '../../../../tests/support/corpus-path.mjs';
 import { createPasswordHasher } from '../../src/auth/password/index.js';
 import { lastKeyFor } from '../../src/mail/outbox-reader.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-const hostile = JSON.parse(
-  readFileSync(new URL('../../../../../shared/corpus/hostile-strings/blns.json', import.meta.url), 'utf8'),
-) as string[];
+const hostile = JSON.parse(readFileSync(corpusPath('hostile-strings/blns.json'), 'utf8')) as string[];
 
 let t: TestApp;
 const hasher = createPasswordHasher({ params: { ln: 10, r: 8, p: 1 } });

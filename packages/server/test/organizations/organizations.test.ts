@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { corpusPath } from '../../../../tests/support/corpus-path.mjs';
 import { ADD_MEMBER_RATE_LIMIT } from '../../src/routes/organization-routes.js';
 import { slugify } from '../../src/storage/organization-repository.js';
 import { createSignedInUser, type SignedInUser } from '../support/signed-in-user.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-const hostile = JSON.parse(
-  readFileSync(new URL('../../../../../shared/corpus/hostile-strings/blns.json', import.meta.url), 'utf8'),
-) as string[];
+const hostile = JSON.parse(readFileSync(corpusPath('hostile-strings/blns.json'), 'utf8')) as string[];
 
 let t: TestApp;
 let clock = new Date('2026-11-22T09:00:00.000Z');
