@@ -29,6 +29,7 @@ const BENCHES = [
   'load.mjs',
   'hostile-load.mjs',
   'live-bytes.mjs',
+  'live-heap.mjs',
   'web-import.mjs',
 ];
 const only = process.argv.slice(2);

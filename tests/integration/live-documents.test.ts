@@ -1,6 +1,7 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { type DocumentDetail, RevisionConflictError } from '@planwright/sdk';
 import {
+  LIVE_BUSY,
   LIVE_REFUSED,
   type LiveDocument,
   type LiveDocumentSnapshot,
@@ -369,5 +370,62 @@ describe('live plans over /ws/collab/ (LV)', () => {
     await owner.client.auth.logout();
     const ended = await settled(bob, (s) => s.error !== null);
     expect(ended.error?.code).toBe('signed_out');
+  });
+});
+
+describe('live plans held open per instance (LM)', () => {
+  let bounded: TestServer;
+  beforeAll(async () => {
+    bounded = await startTestServer({ env: { LIVE_DOCUMENTS: 'on', LIVE_MAX_DOCUMENTS: '2' } });
+  });
+  afterAll(async () => {
+    await bounded?.close();
+  });
+
+  it('LM1 past LIVE_MAX_DOCUMENTS a plan is refused as busy, and opens by itself once one is closed; LM2 closed plans are unloaded', async () => {
+    const owner = await signUpWithSdk(bounded, `live-bounded-${++counter}@example.com`);
+    const blueprints = await owner.client.blueprints.available();
+    const blueprint = blueprints.items.find((item) => item.title === 'Business Plan');
+    if (!blueprint) throw new Error('no Business Plan blueprint');
+    const plans = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        owner.client.documents.create({ blueprint: blueprint.uuid, title: `Bounded ${i}` }),
+      ),
+    );
+    const open = (documentId: string) => {
+      const live = openLiveDocument({
+        baseUrl: bounded.url,
+        documentId,
+        token: owner.tokenStore.getToken,
+        WebSocket,
+        busyRetryDelayMs: () => 20,
+      });
+      opened.push(live);
+      return live;
+    };
+    // LM2: plans opened and closed one after another never add up (each is unloaded when left).
+    for (const plan of [...plans, ...plans]) {
+      const live = open(plan.uuid);
+      await settled(live, (s) => s.synced);
+      live.destroy();
+    }
+
+    const [first, second, third] = plans.map((plan) => open(plan.uuid));
+    if (!first || !second || !third) throw new Error('three plans');
+    await Promise.all([settled(first, (s) => s.synced), settled(second, (s) => s.synced)]);
+    const busy = await settled(third, (s) => s.error !== null);
+    expect(busy.error).toEqual({ code: 'busy', message: LIVE_BUSY });
+    expect(busy.synced).toBe(false);
+    // A second person on an open plan is no new plan: let in.
+    const again = open(plans[0]?.uuid ?? '');
+    await settled(again, (s) => s.synced);
+
+    second.destroy();
+    const recovered = await settled(third, (s) => s.synced);
+    expect(recovered.error).toBeNull();
+    typeInto(third.document, 'In at last. ');
+    await third.whenSaved();
+    const read = await owner.client.documents.get(plans[2]?.uuid ?? '');
+    expect(JSON.stringify(read.content)).toContain('In at last. ');
   });
 });

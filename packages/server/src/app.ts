@@ -154,6 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         log: app.log,
         deriveDebounceMs: config.live.deriveDebounceMs,
         deriveMaxDebounceMs: config.live.deriveMaxDebounceMs,
+        maxDocuments: config.live.maxDocuments,
       })
     : undefined;
   const workspace = { config, storage, sessions, now, live };

@@ -17,6 +17,7 @@ export {
   writeLiveContent,
 } from './live-content.js';
 export {
+  LIVE_BUSY,
   LIVE_REFUSED,
   LIVE_SIGNED_OUT,
   type LiveConnectionStatus,

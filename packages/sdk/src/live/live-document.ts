@@ -18,10 +18,14 @@ export interface LivePeer {
   color: string;
 }
 
-/** Why a live document cannot be edited: the server refused it, or the session ended. */
+/**
+ * Why a live document is not being edited with the server: it refused the plan, the session ended (both
+ * final), or the server holds as many plans open as it may (`busy`: the document tries again by itself,
+ * with growing pauses, and the error clears once it is in).
+ */
 export interface LiveDocumentError {
-  code: 'refused' | 'signed_out';
-  /** Words to show: {@link LIVE_REFUSED} or {@link LIVE_SIGNED_OUT}. */
+  code: 'refused' | 'signed_out' | 'busy';
+  /** Words to show: {@link LIVE_REFUSED}, {@link LIVE_SIGNED_OUT} or {@link LIVE_BUSY}. */
   message: string;
 }
 
@@ -57,6 +61,11 @@ export interface LiveDocumentOptions {
   document?: Y.Doc;
   /** A WebSocket implementation where the platform has none (Node before 22: `ws`). */
   WebSocket?: HocuspocusProviderWebsocketConfiguration['WebSocketPolyfill'];
+  /**
+   * How long to wait before the `attempt`-th retry (from 1) of a plan the server was too busy to open.
+   * By default 1 s doubling to 30 s, with up to a quarter more at random so refused clients spread out.
+   */
+  busyRetryDelayMs?: (attempt: number) => number;
 }
 
 /** What a refused live document says: the server tells a missing plan and a stranger's apart to nobody. */
@@ -64,6 +73,17 @@ export const LIVE_REFUSED = 'This plan was not found, or you are not signed in t
 
 /** Why the server closes a live document whose session ended (on any instance). */
 export const LIVE_SIGNED_OUT = 'Your session has ended. Sign in again.';
+
+/**
+ * Why the server does not open a plan now: it holds as many open as it may (its `LIVE_MAX_DOCUMENTS`).
+ * The server sends these words; the document retries by itself.
+ */
+export const LIVE_BUSY = 'The server has too many plans open right now. Trying again shortly.';
+
+function defaultBusyRetryDelayMs(attempt: number): number {
+  const base = Math.min(30_000, 1_000 * 2 ** (attempt - 1));
+  return base + Math.random() * base * 0.25;
+}
 
 const storedMessage = z.object({ type: z.literal('stored'), state_vector: z.string().max(1_000_000) });
 
@@ -104,9 +124,13 @@ export class LiveDocument extends Subscribable {
   /** How far the server has stored this replica's own changes (its clock in the stored state vector). */
   #storedOwnClock = 0;
   #destroyed = false;
+  #busyRetries = 0;
+  #busyRetry: ReturnType<typeof setTimeout> | undefined;
+  readonly #busyRetryDelayMs: (attempt: number) => number;
 
   constructor(options: LiveDocumentOptions) {
     super();
+    this.#busyRetryDelayMs = options.busyRetryDelayMs ?? defaultBusyRetryDelayMs;
     this.document = options.document ?? new Y.Doc();
     const url = `${options.baseUrl.replace(/\/+$/, '').replace(/^http/, 'ws')}/ws/collab/`;
     this.#socket = new HocuspocusProviderWebsocket({
@@ -119,10 +143,16 @@ export class LiveDocument extends Subscribable {
       document: this.document,
       token: async () => (await options.token()) ?? '',
       onStatus: ({ status }) => this.#update({ status }),
-      onSynced: ({ state }) => this.#update({ synced: state }),
+      onSynced: ({ state }) => {
+        if (state && this.#snapshot.error?.code === 'busy') {
+          this.#busyRetries = 0;
+          this.#update({ synced: state, error: null });
+        } else this.#update({ synced: state });
+      },
       // The server says no more than "permission-denied", for a missing plan and a stranger's alike.
-      onAuthenticationFailed: () => {
-        if (this.#snapshot.error?.code !== 'signed_out')
+      onAuthenticationFailed: ({ reason }) => {
+        if (reason === LIVE_BUSY) this.#retryWhenBusy();
+        else if (this.#snapshot.error?.code !== 'signed_out')
           this.#update({ error: { code: 'refused', message: LIVE_REFUSED } });
       },
       onClose: ({ event }) => {
@@ -166,10 +196,28 @@ export class LiveDocument extends Subscribable {
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;
+    clearTimeout(this.#busyRetry);
     this.document.off('update', this.#onUpdate);
     this.#provider.destroy();
     this.#socket.destroy();
     this.#update({ status: 'disconnected' });
+  }
+
+  /** The server was too busy to open the plan: a new connection later asks again. */
+  #retryWhenBusy(): void {
+    this.#update({ error: { code: 'busy', message: LIVE_BUSY } });
+    clearTimeout(this.#busyRetry);
+    this.#busyRetries += 1;
+    this.#busyRetry = setTimeout(() => {
+      if (this.#destroyed) return;
+      // The server forgets a refused document only with its connection: close it, then connect anew.
+      const reconnect = () => {
+        this.#socket.off('disconnect', reconnect);
+        if (!this.#destroyed) void this.#socket.connect();
+      };
+      this.#socket.on('disconnect', reconnect);
+      this.#socket.disconnect();
+    }, this.#busyRetryDelayMs(this.#busyRetries));
   }
 
   readonly #onUpdate = (): void => {

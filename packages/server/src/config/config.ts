@@ -136,6 +136,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   ),
+  LIVE_MAX_DOCUMENTS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(500),
+  ),
   IMPORT_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(1024).default(20)),
   IMPORT_MAX_UNPACKED_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(4096).default(50)),
   SESSION_IDLE_TIMEOUT_HOURS: z.preprocess(
@@ -305,9 +309,10 @@ export interface ServerConfig {
   ai: AiConfig;
   /**
    * Live plans (docs/editor.md "Live plans"): the Yjs sync socket at `/ws/collab/`, off until the web
-   * editor binds to it (LIVE_DOCUMENTS=on turns it on); when and how often content is derived.
+   * editor binds to it (LIVE_DOCUMENTS=on turns it on); when and how often content is derived; how many
+   * plans one instance holds open at most (LIVE_MAX_DOCUMENTS: a 50-page plan holds about 3 MiB).
    */
-  live: { enabled: boolean; deriveDebounceMs: number; deriveMaxDebounceMs: number };
+  live: { enabled: boolean; deriveDebounceMs: number; deriveMaxDebounceMs: number; maxDocuments: number };
 }
 
 /** A configuration value is wrong; the message names the variable and says what it must be. */
@@ -440,6 +445,7 @@ export function loadConfig(
       enabled: e.LIVE_DOCUMENTS === 'on',
       deriveDebounceMs: e.LIVE_DERIVE_DEBOUNCE_MS,
       deriveMaxDebounceMs: Math.max(e.LIVE_DERIVE_DEBOUNCE_MS, e.LIVE_DERIVE_MAX_DEBOUNCE_MS),
+      maxDocuments: e.LIVE_MAX_DOCUMENTS,
     },
     ai: {
       provider: e.PLANWRIGHT_AI_PROVIDER,

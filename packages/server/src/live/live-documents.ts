@@ -6,7 +6,13 @@ import {
   type onAuthenticatePayload,
   type onLoadDocumentPayload,
 } from '@hocuspocus/server';
-import { LIVE_SIGNED_OUT, needsRepair, readLiveContent, writeLiveContent } from '@planwright/sdk/live';
+import {
+  LIVE_BUSY,
+  LIVE_SIGNED_OUT,
+  needsRepair,
+  readLiveContent,
+  writeLiveContent,
+} from '@planwright/sdk/live';
 import { type DocumentJson, parseDocument } from '@planwright/sdk/model';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -68,6 +74,8 @@ export interface LiveDocumentsOptions {
   /** How long after the last change the content is derived, and the longest it waits while changes go on. */
   deriveDebounceMs: number;
   deriveMaxDebounceMs: number;
+  /** How many plans this instance holds open at most (LM1); a plan past it is refused with LIVE_BUSY. */
+  maxDocuments: number;
   timers?: LogTimers;
 }
 
@@ -257,7 +265,24 @@ export class LiveDocuments {
     if (!plan || !(await this.#options.storage.documents.findOwnedHead(plan.id, lookup.user.id))) {
       throw this.#refusal(data.documentName, "not found or not the user's");
     }
+    if (this.#atCapacity(data.documentName)) {
+      this.#options.log.warn({ open: this.#openCount() }, 'live plan refused: LIVE_MAX_DOCUMENTS are open');
+      // Hocuspocus sends an error's `reason` as the refusal's words; the SDK retries on these.
+      throw Object.assign(new Error(), { reason: LIVE_BUSY });
+    }
     return { user: lookup.user, sessionId: lookup.session.id, token, client };
+  }
+
+  /** Plans open or opening on this instance. */
+  #openCount(): number {
+    return this.hocuspocus.documents.size + this.hocuspocus.loadingDocuments.size;
+  }
+
+  /** Whether opening `documentName` would hold more plans than allowed (one already open costs nothing). */
+  #atCapacity(documentName: string): boolean {
+    const open =
+      this.hocuspocus.documents.has(documentName) || this.hocuspocus.loadingDocuments.has(documentName);
+    return !open && this.#openCount() >= this.#options.maxDocuments;
   }
 
   /**
@@ -318,10 +343,12 @@ export class LiveDocuments {
         origin && typeof origin === 'object' && 'context' in origin ? origin.context : undefined;
       if (isLiveContext(context)) loaded.editor = context.user;
     });
-    // Content written over REST while no live copy was loaded comes in as a change on top.
-    const head = await this.#options.storage.documents.findWithContentJson(plan.id);
+    // Content written over REST while no live copy was loaded comes in as a change on top. The head
+    // tells whether there was any: the tree (2 MiB for 200 pages) is read only then.
+    const head = await this.#options.storage.documents.findHead(plan.id);
     if (head && head.revision !== head.liveRevision) {
-      writeLiveContent(document, parseDocument(JSON.parse(head.contentJson)), REST_ORIGIN);
+      const stored = await this.#options.storage.documents.findWithContentJson(plan.id);
+      if (stored) writeLiveContent(document, parseDocument(JSON.parse(stored.contentJson)), REST_ORIGIN);
     }
   }
 
