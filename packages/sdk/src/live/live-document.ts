@@ -3,6 +3,7 @@ import {
   HocuspocusProviderWebsocket,
   type HocuspocusProviderWebsocketConfiguration,
 } from '@hocuspocus/provider';
+import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import * as z from 'zod';
 import { Subscribable } from '../state/subscribable.js';
@@ -169,6 +170,16 @@ export class LiveDocument extends Subscribable {
     if (options.user) this.#provider.setAwarenessField('user', options.user);
     this.document.on('update', this.#onUpdate);
     this.#provider.attach();
+  }
+
+  /**
+   * Presence shared with the others (who is here, where their caret is): bind an editor's caret plugin to
+   * it (y-tiptap's `yCursorPlugin`). Your own entry carries `user` ({@link LiveDocumentOptions.user}).
+   */
+  get awareness(): Awareness {
+    const { awareness } = this.#provider;
+    if (!awareness) throw new Error('This live document has no awareness.');
+    return awareness;
   }
 
   /** The current state; the same object until something changes. */

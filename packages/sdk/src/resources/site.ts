@@ -49,6 +49,11 @@ export const siteConfigSchema = z.object({
     payment_table: z.boolean(),
     plans: z.array(pricingPlanSchema),
   }),
+  /**
+   * Whether the server co-edits plans live (its `/ws/collab/` socket; `@planwright/sdk/live`). False from
+   * servers that predate it: their plans are saved whole over REST (`SaveController`).
+   */
+  live_documents: z.boolean().default(false),
 });
 
 /** What `GET /api/v1/website/config/` answers. */

@@ -42,6 +42,7 @@ export function siteRoutes(app: FastifyInstance, deps: { config: ServerConfig })
           highlighted: plan.highlighted,
         })),
       },
+      live_documents: deps.config.live.enabled,
     };
   });
 }

@@ -1,10 +1,15 @@
+import { LIVE_CONTENT_FIELD } from '@planwright/sdk/live';
 import type { GenerateId } from '@planwright/sdk/model';
 import { type AnyExtension, Extension } from '@tiptap/core';
+import Collaboration from '@tiptap/extension-collaboration';
 import { Dropcursor, Gapcursor, UndoRedo } from '@tiptap/extensions';
+import type { Awareness } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
 import { applyBlockType } from './block-commands.js';
 import { UNDO_DEPTH, UNDO_NEW_GROUP_DELAY_MS } from './editor-meta.js';
 import { FastNodeIdAttribute } from './fast-node-ids.js';
 import { hintPlugin } from './hint-decorations.js';
+import { liveCarets } from './live-carets.js';
 import { changeIndent } from './paragraph-indent.js';
 import { pastePlugin } from './paste-handling.js';
 import { placeholderPlugin } from './placeholder-plugin.js';
@@ -27,6 +32,11 @@ export interface PlanEditorExtensionOptions {
   actions: CanvasActionsRef;
   /** Ids for pasted subsections and new blocks; `crypto.randomUUID()` by default. Tests pass a counter. */
   generateId?: GenerateId;
+  /**
+   * A live plan (docs/editor.md "Live plans"): the editor edits its Yjs document, undo is Yjs's (each
+   * person undoes their own changes), and the others' carets show.
+   */
+  live?: { document: Y.Doc; awareness: Awareness };
 }
 
 /**
@@ -116,9 +126,15 @@ export function createPlanEditorExtensions(options: PlanEditorExtensionOptions):
   });
   const nodeId =
     generateId === undefined ? FastNodeIdAttribute : FastNodeIdAttribute.configure({ generateId });
+  const history = options.live
+    ? [
+        Collaboration.configure({ document: options.live.document, field: LIVE_CONTENT_FIELD }),
+        liveCarets(options.live.awareness),
+      ]
+    : [UndoRedo.configure({ depth: UNDO_DEPTH, newGroupDelay: UNDO_NEW_GROUP_DELAY_MS })];
   return [
     ...createPlanwrightExtensions({ section, subsection, nodeId }),
-    UndoRedo.configure({ depth: UNDO_DEPTH, newGroupDelay: UNDO_NEW_GROUP_DELAY_MS }),
+    ...history,
     Dropcursor,
     Gapcursor,
     planEditorBehaviour(generateId),

@@ -11,6 +11,7 @@ import {
   ReplaceStep,
   type Step,
 } from '@tiptap/pm/transform';
+import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import { STRUCTURE_META } from './editor-meta.js';
 import { isInFinalized, isStructureNode, isTitleNode, uuidOf } from './structure-queries.js';
 
@@ -46,6 +47,9 @@ export function structureGuardPlugin(): Plugin {
  */
 export function allowsTransaction(tr: Transaction, state: EditorState): boolean {
   if (!tr.docChanged || tr.getMeta(STRUCTURE_META) === true) return true;
+  // E5: a live plan's change that is already in its Yjs document (someone else's, the server's, a Yjs
+  // undo) is rendered as it is: refusing it here would part the editor from the document.
+  if ((tr.getMeta(ySyncPluginKey) as { isChangeOrigin?: boolean } | undefined)?.isChangeOrigin) return true;
   let inlineOnly = true;
   for (let index = 0; index < tr.steps.length; index++) {
     const step = tr.steps[index] as Step;

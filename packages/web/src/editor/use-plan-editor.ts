@@ -2,6 +2,8 @@ import { type DocumentJson, type GenerateId, getPlanwrightSchema } from '@planwr
 import type { Editor, EditorEvents } from '@tiptap/core';
 import { type UseEditorOptions, useEditor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
+import type { Awareness } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
 import type { CanvasActions } from './canvas-actions.js';
 import { type CursorContext, cursorContext } from './cursor-context.js';
 import { documentFromContent } from './editor-commands.js';
@@ -24,6 +26,8 @@ export interface PlanEditorOptions {
   onCursorContext?(context: CursorContext): void;
   /** @internal Ids for pasted subsections and new blocks; tests pass a counter. */
   generateId?: GenerateId;
+  /** A live plan: the editor edits this Yjs document (its content then comes from it, not `content`). */
+  live?: { document: Y.Doc; awareness: Awareness };
 }
 
 const ACCESSIBLE_ATTRIBUTES = {
@@ -62,7 +66,11 @@ export function usePlanEditor(options: PlanEditorOptions): Editor | null {
         return latest.current.canvas;
       },
     };
-    const extensions = createPlanEditorExtensions({ actions, generateId: options.generateId });
+    const extensions = createPlanEditorExtensions({
+      actions,
+      generateId: options.generateId,
+      ...(options.live ? { live: options.live } : {}),
+    });
     const reportContext = (editor: Editor) => {
       const listener = latest.current.onCursorContext;
       if (listener === undefined) return;
@@ -73,8 +81,11 @@ export function usePlanEditor(options: PlanEditorOptions): Editor | null {
     };
     return {
       extensions,
-      // Checked (and repaired if need be) against the SDK's schema, which is the editor's.
-      content: documentFromContent(getPlanwrightSchema(), options.content).toJSON(),
+      // Checked (and repaired if need be) against the SDK's schema, which is the editor's. A live plan's
+      // content is its Yjs document's (the Collaboration extension fills the editor from it).
+      ...(options.live
+        ? {}
+        : { content: documentFromContent(getPlanwrightSchema(), options.content).toJSON() }),
       editable: options.editable,
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,

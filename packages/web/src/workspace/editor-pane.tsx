@@ -47,6 +47,9 @@ export function EditorPane({
     canvas,
     onEdit: () => workspace.edited(),
     onCursorContext,
+    ...(workspace.live
+      ? { live: { document: workspace.live.document, awareness: workspace.live.awareness } }
+      : {}),
   });
 
   useEffect(() => {

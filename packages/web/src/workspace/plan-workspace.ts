@@ -8,6 +8,7 @@ import {
   type SectionSettings,
   toErrorMessage,
 } from '@planwright/sdk';
+import { type LiveDocument, readLiveContent } from '@planwright/sdk/live';
 import { type DocumentJson, normalizeDocument } from '@planwright/sdk/model';
 import { isGone } from '../api/write-failure';
 import type { KeyValueStorage } from '../platform/browser-ports';
@@ -17,6 +18,7 @@ import { ExportActions } from './export-actions';
 import { browserSaveFile, type SaveFile } from './export-download';
 import { ImportActions } from './import-actions';
 import { LiveOutline } from './live-outline';
+import { LiveSaving, type OpenedLivePlan, type PlanSaving } from './live-saving';
 import { type PlanDetail, type PlanKind, type PlanResource, planResource } from './plan-resource';
 import { SnapshotStore } from './snapshot-store';
 import { StructureActions, type StructureHost } from './structure-actions';
@@ -136,6 +138,11 @@ export interface PlanWorkspaceOptions {
   onWritten?: () => void;
   /** Where exports go (W37); the browser's downloads otherwise. */
   saveFile?: SaveFile;
+  /**
+   * On a server that co-edits plans live (its config's `live_documents`): opens a document's live copy.
+   * The workspace then edits it instead of saving whole over REST (W40); blueprints stay on REST.
+   */
+  openLive?: (uuid: string) => OpenedLivePlan;
 }
 
 /**
@@ -151,7 +158,9 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
   /** Tells one workspace of the same document from the next (a React key). */
   readonly instanceKey = `workspace-${++instances}`;
   readonly client: PlanwrightClient;
-  readonly controller: SaveController<DocumentJson>;
+  readonly controller: PlanSaving;
+  /** The live copy the editor edits (W40); null where plans are saved over REST. */
+  readonly live: LiveDocument | null;
   readonly outline: LiveOutline;
   readonly structure: StructureActions;
   /** Import of .docx and .md files into a document (W29–W34). */
@@ -171,7 +180,21 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     this.kind = resource.kind;
     this.resource = resource;
     this.client = client;
-    this.controller = new SaveController<DocumentJson>({
+    const opened = resource.kind === 'document' && options.openLive ? options.openLive(uuid) : null;
+    this.live = opened?.live ?? null;
+    this.controller = opened ? new LiveSaving(opened) : this.restSaving(resource, uuid);
+    this.outline = new LiveOutline(clock);
+    this.outline.setSource(() => this.bridge?.skeleton() ?? this.getSnapshot().initialContent);
+    this.structure = new StructureActions(this);
+    this.imports = new ImportActions(this);
+    this.exports = new ExportActions(this, options.saveFile ?? browserSaveFile(clock));
+  }
+
+  /** W4: the REST autosave of a plan that is not live. */
+  private restSaving(resource: PlanResource, uuid: string): SaveController<DocumentJson> {
+    const { options } = this;
+    const { clock } = options;
+    return new SaveController<DocumentJson>({
       read: () => this.currentContent(),
       write: async (content, context) => {
         const answer = await resource.update(
@@ -198,11 +221,28 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
       clock,
       ...(options.random ? { random: options.random } : {}),
     });
-    this.outline = new LiveOutline(clock);
-    this.outline.setSource(() => this.bridge?.skeleton() ?? this.getSnapshot().initialContent);
-    this.structure = new StructureActions(this);
-    this.imports = new ImportActions(this);
-    this.exports = new ExportActions(this, options.saveFile ?? browserSaveFile(clock));
+  }
+
+  /** W40: resolves once the live copy holds the server's state; throws when the server refused it. */
+  private async liveSynced(live: LiveDocument, signal: AbortSignal): Promise<DocumentJson> {
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        const snapshot = live.getSnapshot();
+        if (signal.aborted) done(() => resolve());
+        else if (snapshot.synced) done(() => resolve());
+        else if (snapshot.error && snapshot.error.code !== 'busy')
+          done(() => reject(new Error(snapshot.error?.message)));
+      };
+      const done = (settle: () => void) => {
+        stop();
+        signal.removeEventListener('abort', check);
+        settle();
+      };
+      const stop = live.subscribe(check);
+      signal.addEventListener('abort', check);
+      check();
+    });
+    return readLiveContent(live.document).document;
   }
 
   /** W3: reads the resource; saving is suppressed until it is loaded (`beginLoading` / `loaded`). */
@@ -215,8 +255,15 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     let document: PlanDetail;
     let content: DocumentJson;
     try {
-      document = await this.resource.get(this.uuid, { signal: abort.signal });
-      content = documentContent(document);
+      const live = this.live;
+      [document, content] = live
+        ? await Promise.all([
+            this.resource.get(this.uuid, { signal: abort.signal }),
+            this.liveSynced(live, abort.signal),
+          ])
+        : await this.resource
+            .get(this.uuid, { signal: abort.signal })
+            .then((read) => [read, documentContent(read)]);
     } catch (error) {
       if (abort.signal.aborted || this.disposed) return;
       if (isGone(error)) this.update({ load: { status: 'not-found' } });
@@ -240,7 +287,8 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
       systemPrompt: systemPromptOf(document),
       canEdit: canEdit(document),
     });
-    this.bridge?.load(initial);
+    // A live editor is filled from the live copy itself.
+    if (!this.live) this.bridge?.load(initial);
     this.showHints();
     this.outline.refreshNow();
   }
@@ -368,9 +416,12 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
   reflect(document: PlanDetail): void {
     if (this.disposed) return;
     const content = documentContent(document);
-    this.bridge?.load(content);
-    // Only a controller's first `loaded()` restores a draft (save SPEC S15), so nothing comes back here.
-    this.controller.loaded(content, document.revision);
+    // W40: a live plan's change from the server arrives through the live copy, merged with what is typed.
+    if (!this.live) {
+      this.bridge?.load(content);
+      // Only a controller's first `loaded()` restores a draft (save SPEC S15), so nothing comes back here.
+      this.controller.loaded(content, document.revision);
+    }
     this.update({
       title: document.title,
       sections: document.sections,

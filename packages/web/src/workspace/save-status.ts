@@ -32,6 +32,8 @@ export function saveBadgeLabel(state: SaveBadgeState): string {
 /** W8: the second line: `Offline — retrying` while a network failure waits for its automatic retry. */
 export function saveBadgeDetail(snapshot: SaveBadgeInput): string | null {
   if (snapshot.failure?.kind !== 'network') return null;
+  // A live plan offline says its changes are kept (W40); a REST save says it retries.
+  if (snapshot.failure.message === SAVE_STATUS_TEXTS.offlineKept) return SAVE_STATUS_TEXTS.offlineKept;
   return snapshot.retry ? SAVE_STATUS_TEXTS.offlineRetrying : null;
 }
 

@@ -28,7 +28,7 @@ const NO_COMPANIONS: CompanionControllers = () => [];
  * Returns the controller's snapshot, read with `useSyncExternalStore`.
  */
 export function useAutosave<C>(
-  controller: SaveController<C>,
+  controller: Pick<SaveController<C>, 'subscribe' | 'getSnapshot' | 'flush' | 'persistDraft' | 'retryNow'>,
   onLeaveFailed: () => void,
   companions: CompanionControllers = NO_COMPANIONS,
 ): SaveSnapshot<C> {

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useSession } from '../account/use-account';
 import { usePlanwrightClient } from '../api/use-planwright-client';
 import { useBrowserPorts } from '../platform/browser-ports-context';
+import { useSiteConfig } from '../site/site-config';
 import { useLatest } from '../state/use-flow';
+import { openLivePlan } from './open-live-plan';
 import type { PlanKind } from './plan-resource';
 import { PlanWorkspace } from './plan-workspace';
 
@@ -16,9 +19,24 @@ export function usePlanWorkspace(kind: PlanKind, uuid: string, onWritten: () => 
   const { clock, storage } = useBrowserPorts();
   const written = useLatest(onWritten);
   const [workspace, setWorkspace] = useState<PlanWorkspace | null>(null);
+  const site = useSiteConfig();
+  // W40: whether the server co-edits plans live decides how the workspace saves, so it waits for the
+  // answer (a failed read means REST, which every server speaks).
+  const live = site.isPending ? undefined : site.data?.live_documents === true;
+  const session = useSession();
+  const who = useLatest({ name: session.name, email: session.email });
 
   useEffect(() => {
-    const created = new PlanWorkspace({ client, kind, uuid, clock, storage, onWritten: () => written()() });
+    if (live === undefined) return;
+    const created = new PlanWorkspace({
+      client,
+      kind,
+      uuid,
+      clock,
+      storage,
+      onWritten: () => written()(),
+      ...(live ? { openLive: (id: string) => openLivePlan(client, id, who()) } : {}),
+    });
     setWorkspace(created);
     void created.load();
     return () => {
@@ -30,7 +48,7 @@ export function usePlanWorkspace(kind: PlanKind, uuid: string, onWritten: () => 
       created.dispose();
       setWorkspace((current) => (current === created ? null : current));
     };
-  }, [client, kind, uuid, clock, storage, written]);
+  }, [client, kind, uuid, clock, storage, written, live, who]);
 
   return workspace;
 }

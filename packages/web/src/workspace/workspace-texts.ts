@@ -36,6 +36,8 @@ export const SAVE_STATUS_TEXTS = {
   saved: 'Saved',
   error: 'Error saving',
   offlineRetrying: 'Offline — retrying',
+  /** A live plan offline: its changes stay in this tab's replica until the socket is back. */
+  offlineKept: 'Offline — your changes are kept on this device',
   retrying: 'Retrying…',
 } as const;
 

@@ -1,0 +1,135 @@
+import type { SaveAsideContext, SaveAsideResult, SaveController, SaveSnapshot } from '@planwright/sdk';
+import type { LiveDocument, LiveDocumentSnapshot } from '@planwright/sdk/live';
+import type { DocumentJson } from '@planwright/sdk/model';
+import { SAVE_STATUS_TEXTS } from './workspace-texts';
+
+/**
+ * What the workspace asks of its saving, whether REST (`SaveController`) or live: the save badge, the page's
+ * leave guards, structure calls and imports read it alike.
+ */
+export type PlanSaving = Pick<
+  SaveController<DocumentJson>,
+  | 'subscribe'
+  | 'getSnapshot'
+  | 'beginLoading'
+  | 'loaded'
+  | 'loadFailed'
+  | 'edit'
+  | 'flush'
+  | 'persistDraft'
+  | 'retryNow'
+  | 'resolveConflict'
+  | 'dismissRestoredDraft'
+  | 'writeAside'
+  | 'dispose'
+>;
+
+/** A plan's live copy as the workspace holds it, and how to close it (its browser store with it). */
+export interface OpenedLivePlan {
+  live: LiveDocument;
+  close(): void;
+}
+
+/** The save snapshot a live document's state shows as (W40): there is no revision to send, no conflict. */
+export function liveSaveSnapshot(live: LiveDocumentSnapshot): SaveSnapshot<DocumentJson> {
+  const base: SaveSnapshot<DocumentJson> = {
+    status: live.saved ? 'saved' : 'saving',
+    dirty: !live.saved,
+    loading: !live.synced && live.error === null,
+    // Live writes merge; REST calls beside them send no If-Match (the server bases them on its live state).
+    revision: null,
+    inFlight: false,
+    conflict: null,
+    failure: null,
+    retry: null,
+    restoredDraft: null,
+    lastSavedAt: null,
+  };
+  if (live.error !== null && live.error.code !== 'busy') {
+    return {
+      ...base,
+      status: 'error',
+      failure: { kind: 'rejected', message: live.error.message, error: live.error },
+    };
+  }
+  if (live.status !== 'connected' || live.error !== null) {
+    // Nothing is lost offline: the replica keeps every change and sends it when the socket is back.
+    const message = live.error?.message ?? SAVE_STATUS_TEXTS.offlineKept;
+    return {
+      ...base,
+      status: live.saved ? 'saved' : 'error',
+      failure: live.saved ? null : { kind: 'network', message, error: null },
+      retry: live.saved ? null : { attempt: 1, at: 0 },
+    };
+  }
+  return base;
+}
+
+/**
+ * The workspace's saving on a live plan (W40): the live document sends every change as it is made, so
+ * there is nothing to schedule; this shows its state as a save snapshot and waits for "stored" where the
+ * page waits for a save (leaving, a structure call, an import, an export).
+ */
+export class LiveSaving implements PlanSaving {
+  #snapshot: SaveSnapshot<DocumentJson>;
+  #source: LiveDocumentSnapshot;
+
+  readonly live: LiveDocument;
+  readonly #close: () => void;
+
+  constructor(opened: OpenedLivePlan) {
+    this.live = opened.live;
+    this.#close = opened.close;
+    this.#source = this.live.getSnapshot();
+    this.#snapshot = liveSaveSnapshot(this.#source);
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => this.live.subscribe(listener);
+
+  readonly getSnapshot = (): SaveSnapshot<DocumentJson> => {
+    const source = this.live.getSnapshot();
+    if (source !== this.#source) {
+      this.#source = source;
+      this.#snapshot = liveSaveSnapshot(source);
+    }
+    return this.#snapshot;
+  };
+
+  /** Everything made here is stored; false at once when it cannot be now (offline, refused). */
+  flush(): Promise<boolean> {
+    const source = this.live.getSnapshot();
+    if (source.saved) return Promise.resolve(true);
+    if (source.status !== 'connected' || source.error !== null) return Promise.resolve(false);
+    return this.live.whenSaved().then(() => this.live.getSnapshot().saved);
+  }
+
+  /** A write beside the live document (a blueprint's settings): run as it is, with no revision to match. */
+  async writeAside<T>(write: (context: SaveAsideContext) => Promise<SaveAsideResult<T>>): Promise<T> {
+    return (await write({ ifMatch: null, signal: new AbortController().signal })).value;
+  }
+
+  resolveConflict(choice: 'theirs'): { content: DocumentJson; revision: number | null } | null;
+  resolveConflict(choice: 'mine'): Promise<boolean>;
+  resolveConflict(
+    choice: 'theirs' | 'mine',
+  ): { content: DocumentJson; revision: number | null } | null | Promise<boolean> {
+    // Live changes merge: there is never a conflict to settle.
+    return choice === 'mine' ? Promise.resolve(true) : null;
+  }
+
+  // The live document loads, tracks and keeps changes itself: nothing to do for these.
+  beginLoading(): void {}
+  loaded(): null {
+    return null;
+  }
+  loadFailed(): void {}
+  edit(): void {}
+  persistDraft(): void {}
+  retryNow(): void {}
+  dismissRestoredDraft(): void {}
+
+  /** Closes the connection and the browser's copy. */
+  dispose(): void {
+    this.#close();
+  }
+}

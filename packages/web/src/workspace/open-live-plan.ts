@@ -1,0 +1,46 @@
+import type { PlanwrightClient } from '@planwright/sdk';
+import { type LiveDocument, openLiveDocument } from '@planwright/sdk/live';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import * as Y from 'yjs';
+import { caretColor } from '../editor/live-carets';
+import type { OpenedLivePlan } from './live-saving';
+
+/** Where a plan's live copy is kept in the browser until the server has it (W40). */
+export function livePlanStoreName(uuid: string): string {
+  return `planwright-plan-${uuid}`;
+}
+
+/**
+ * Opens a document's live copy in the browser (W40): its changes are kept in IndexedDB as they are made
+ * (so a reload or a closed tab while offline loses nothing) and sent over the sync socket with the
+ * session token inside the protocol; the others see `who` beside the caret.
+ */
+export function openLivePlan(
+  client: PlanwrightClient,
+  uuid: string,
+  who: { name: string | null; email: string | null },
+): OpenedLivePlan {
+  const document = new Y.Doc();
+  // IndexedDB can be blocked (some private windows): the plan still works then, its changes kept in the tab.
+  let local: IndexeddbPersistence | null = null;
+  try {
+    if (typeof indexedDB !== 'undefined') local = new IndexeddbPersistence(livePlanStoreName(uuid), document);
+  } catch {
+    local = null;
+  }
+  const name = who.name?.trim() || who.email || 'Someone';
+  const live: LiveDocument = openLiveDocument({
+    baseUrl: window.location.origin,
+    documentId: uuid,
+    token: () => client.tokenStore.getToken(),
+    user: { name, color: caretColor(who.email ?? name) },
+    document,
+  });
+  return {
+    live,
+    close: () => {
+      live.destroy();
+      void local?.destroy();
+    },
+  };
+}
