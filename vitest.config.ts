@@ -25,6 +25,7 @@ const POSTGRES_INTEGRATION_FILES = [
   'integration/examples.test.ts',
   'integration/network-faults.test.ts',
   'integration/crash-recovery.test.ts',
+  'integration/live-faults.test.ts',
 ];
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -112,7 +113,7 @@ export default defineConfig({
           // on both databases; PGlite runs them, and on PostgreSQL they alone take minutes.
           testNamePattern: /^(?!.*hostile strings from the corpus)/,
           // The crash test kills our server, not PostgreSQL: its six kinds of moment once each and two more.
-          env: { PLANWRIGHT_TEST_DATABASE: 'postgres', CRASH_KILLS: '8' },
+          env: { PLANWRIGHT_TEST_DATABASE: 'postgres', CRASH_KILLS: '8', LIVE_CRASH_KILLS: '8' },
           globalSetup: ['./support/postgres-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,

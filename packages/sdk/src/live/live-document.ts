@@ -67,6 +67,11 @@ export interface LiveDocumentOptions {
    * By default 1 s doubling to 30 s, with up to a quarter more at random so refused clients spread out.
    */
   busyRetryDelayMs?: (attempt: number) => number;
+  /**
+   * How the socket reconnects after it drops: the first wait, doubled up to `maxDelayMs` (with jitter).
+   * By default 1 s to 30 s.
+   */
+  reconnect?: { delayMs: number; maxDelayMs: number };
 }
 
 /** What a refused live document says: the server tells a missing plan and a stranger's apart to nobody. */
@@ -136,6 +141,13 @@ export class LiveDocument extends Subscribable {
     const url = `${options.baseUrl.replace(/\/+$/, '').replace(/^http/, 'ws')}/ws/collab/`;
     this.#socket = new HocuspocusProviderWebsocket({
       url,
+      ...(options.reconnect
+        ? {
+            delay: options.reconnect.delayMs,
+            minDelay: options.reconnect.delayMs,
+            maxDelay: options.reconnect.maxDelayMs,
+          }
+        : {}),
       ...(options.WebSocket ? { WebSocketPolyfill: options.WebSocket } : {}),
     });
     this.#provider = new HocuspocusProvider({

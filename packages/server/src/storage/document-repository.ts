@@ -251,6 +251,17 @@ export class DocumentRepository extends PlanStore {
     return row;
   }
 
+  /**
+   * Records that the live state holds the content of `revision` (its first state was made from it), unless
+   * the document has moved past it meanwhile: a later REST write then still counts as not yet live (LV5).
+   */
+  async markLiveAt(id: string, revision: number): Promise<void> {
+    await this.db
+      .update(documents)
+      .set({ liveRevision: revision })
+      .where(and(eq(documents.id, id), eq(documents.revision, revision)));
+  }
+
   /** Deletes the document if it is still at `revision`; false when it is gone or was changed. */
   async deleteAt(id: string, revision: number): Promise<boolean> {
     const deleted = await this.db

@@ -1,0 +1,223 @@
+/**
+ * Live plans under faults (issue 21 "Faults"; src/live/SPEC.md LF1–LF2): the server is its own OS process
+ * (tests/support/server-process.ts), killed with SIGKILL while two Node clients type into one live plan
+ * through the SDK's `LiveDocument`, and restarted over the same data.
+ *
+ * LF1 Nothing typed is lost to kill -9. Each client types into its own paragraph and both into a shared one,
+ *     in seeded random bursts; the server is killed at seeded moments (everything stored, or changes in
+ *     flight), the clients type on while it is down, and reconnect by themselves once it is back. After every
+ *     restart each client ends saved, and the server (read over REST, which derives first) holds every
+ *     character each client typed: its own paragraph exactly, the shared one character for character.
+ *     (It found LV6: a plan whose live state was never derived lost what was typed since to its stale
+ *     stored content when it was loaded again.)
+ * LF2 A client offline while the other types merges on return: the plan converges with everything kept.
+ */
+import { type LiveDocument, openLiveDocument, readLiveContent } from '@planwright/sdk/live';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import { type SdkAccount, signUpWithSdk } from '../support/sdk-accounts.js';
+import { seededRandom, seedFrom } from '../support/seeded-random.js';
+import { type ServerProcess, startServerProcess } from '../support/server-process.js';
+
+const SEED = seedFrom('LIVE_CRASH_SEED');
+const KILLS = Number(process.env.LIVE_CRASH_KILLS ?? 20);
+const random = seededRandom(SEED);
+const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+
+let server: ServerProcess;
+let owner: SdkAccount;
+const opened: LiveDocument[] = [];
+
+beforeAll(async () => {
+  console.log(`live-faults seed: ${SEED} (replay with LIVE_CRASH_SEED=${SEED})`);
+  server = await startServerProcess({ env: { LIVE_DOCUMENTS: 'on', LIVE_DERIVE_DEBOUNCE_MS: '100' } });
+  owner = await signUpWithSdk(server, 'live-faults@example.com');
+}, 120_000);
+
+afterAll(async () => {
+  for (const live of opened) live.destroy();
+  await server?.close();
+});
+
+function open(documentId: string): LiveDocument {
+  const live = openLiveDocument({
+    baseUrl: server.url,
+    documentId,
+    token: owner.tokenStore.getToken,
+    WebSocket,
+    // A restarted server is found within a quarter second, so twenty kills fit in a test.
+    reconnect: { delayMs: 50, maxDelayMs: 250 },
+  });
+  opened.push(live);
+  return live;
+}
+
+/** Resolves once `ready` holds for the document's snapshot; rejects with the seed after `deadlineMs`. */
+function until(live: LiveDocument, ready: () => boolean, what: string, deadlineMs = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(
+        new Error(`timed out waiting for ${what} (seed ${SEED}): ${JSON.stringify(live.getSnapshot())}`),
+      );
+    }, deadlineMs);
+    const check = () => {
+      if (!ready()) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const stop = live.subscribe(check);
+    check();
+  });
+}
+
+/** The `index`-th paragraph element of the replica's content (document order). */
+function paragraph(ydoc: Y.Doc, index: number): Y.XmlElement {
+  const found = [
+    ...ydoc
+      .getXmlFragment('content')
+      .createTreeWalker((node) => node instanceof Y.XmlElement && node.nodeName === 'paragraph'),
+  ][index];
+  if (!(found instanceof Y.XmlElement)) throw new Error(`no paragraph ${index} in the replica`);
+  return found;
+}
+
+/** Types `text` at the end of the `index`-th paragraph, a transaction per character as an editor does. */
+function type(ydoc: Y.Doc, index: number, text: string): void {
+  const target = paragraph(ydoc, index);
+  for (const character of text) {
+    ydoc.transact(() => {
+      const existing = target.get(0);
+      if (existing instanceof Y.XmlText) existing.insert(existing.length, character);
+      else target.insert(0, [new Y.XmlText(character)]);
+    });
+  }
+}
+
+/** The texts of the stored plan's paragraphs, read over REST (which derives pending live changes first). */
+async function storedParagraphs(documentId: string): Promise<string[]> {
+  const detail = await owner.client.documents.get(documentId);
+  const texts: string[] = [];
+  const visit = (node: unknown) => {
+    if (typeof node !== 'object' || node === null) return;
+    const { type: kind, content } = node as { type?: unknown; content?: unknown };
+    if (kind === 'paragraph') {
+      texts.push(
+        Array.isArray(content)
+          ? content.map((part) => ((part as { text?: unknown }).text as string | undefined) ?? '').join('')
+          : '',
+      );
+      return;
+    }
+    if (Array.isArray(content)) for (const child of content) visit(child);
+  };
+  visit(detail.content);
+  return texts;
+}
+
+const sorted = (text: string) => [...text].sort().join('');
+
+async function newPlan(): Promise<string> {
+  const blueprints = await owner.client.blueprints.available();
+  const blueprint = blueprints.items.find((item) => item.title === 'Business Plan');
+  if (!blueprint) throw new Error('no Business Plan blueprint');
+  return (await owner.client.documents.create({ blueprint: blueprint.uuid, title: 'Live faults' })).uuid;
+}
+
+describe('live plans under faults', () => {
+  it(`LF1 ${KILLS} SIGKILLs during typing from two clients lose no character`, async () => {
+    const started = Date.now();
+    const documentId = await newPlan();
+    const ada = open(documentId);
+    const bob = open(documentId);
+    await until(ada, () => ada.getSnapshot().synced, 'ada synced');
+    await until(bob, () => bob.getSnapshot().synced, 'bob synced');
+    // Paragraph 0 is Ada's, 1 Bob's, 2 both of theirs.
+    const typed = { ada: '', bob: '', shared: '' };
+    const burst = (who: 'ada' | 'bob', live: LiveDocument) => {
+      const own = Array.from({ length: between(1, 6) }, () => 'abcdefghij'[between(0, 9)]).join('');
+      type(live.document, who === 'ada' ? 0 : 1, own);
+      typed[who] += own;
+      if (random() < 0.5) {
+        const shared = who === 'ada' ? 'A' : 'B';
+        type(live.document, 2, shared);
+        typed.shared += shared;
+      }
+    };
+    for (let kill = 1; kill <= KILLS; kill++) {
+      burst('ada', ada);
+      burst('bob', bob);
+      // Half the kills find everything stored, half find changes in flight.
+      if (random() < 0.5) await Promise.all([ada.whenSaved(), bob.whenSaved()]);
+      await server.kill9();
+      // Typing goes on while the server is down; the replicas keep it.
+      burst('ada', ada);
+      burst('bob', bob);
+      await server.start();
+      for (const [name, live] of [
+        ['ada', ada],
+        ['bob', bob],
+      ] as const) {
+        await until(
+          live,
+          () => {
+            const snapshot = live.getSnapshot();
+            return snapshot.status === 'connected' && snapshot.synced && snapshot.saved;
+          },
+          `${name} saved after kill ${kill}`,
+        );
+      }
+      const stored = await storedParagraphs(documentId);
+      // A third replica, fresh from the server's state, has it too.
+      const fresh = open(documentId);
+      await until(fresh, () => fresh.getSnapshot().synced, `a fresh replica after kill ${kill}`);
+      expect(readLiveContent(fresh.document).document).toEqual(readLiveContent(ada.document).document);
+      fresh.destroy();
+      expect(stored[0], `Ada's paragraph after kill ${kill} (seed ${SEED})`).toBe(typed.ada);
+      expect(stored[1], `Bob's paragraph after kill ${kill} (seed ${SEED})`).toBe(typed.bob);
+      expect(sorted(stored[2] ?? ''), `the shared paragraph after kill ${kill} (seed ${SEED})`).toBe(
+        sorted(typed.shared),
+      );
+    }
+    // Both replicas converged on the server's state.
+    expect(readLiveContent(ada.document).document).toEqual(readLiveContent(bob.document).document);
+    console.log(`live-faults: ${KILLS} kills in ${Date.now() - started} ms`);
+  }, 300_000);
+
+  it('LF2 a client offline while the other types merges on return, everything kept', async () => {
+    const documentId = await newPlan();
+    const ada = open(documentId);
+    await until(ada, () => ada.getSnapshot().synced, 'ada synced');
+    // Bob's replica is made while connected, then goes offline (its socket closed) and types there.
+    const bob = open(documentId);
+    await until(bob, () => bob.getSnapshot().synced, 'bob synced');
+    bob.destroy();
+    type(bob.document, 1, 'typed offline');
+    type(ada.document, 0, 'typed online');
+    await ada.whenSaved();
+    // Back: a new connection with the same replica sends what the server lacks.
+    const back = openLiveDocument({
+      baseUrl: server.url,
+      documentId,
+      token: owner.tokenStore.getToken,
+      WebSocket,
+      document: bob.document,
+    });
+    opened.push(back);
+    await until(back, () => back.getSnapshot().synced && back.getSnapshot().saved, 'bob back and saved');
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        if (!JSON.stringify(readLiveContent(ada.document).document).includes('typed offline')) return;
+        ada.document.off('update', check);
+        resolve();
+      };
+      ada.document.on('update', check);
+      check();
+    });
+    expect(readLiveContent(ada.document).document).toEqual(readLiveContent(back.document).document);
+    const stored = await storedParagraphs(documentId);
+    expect(stored.slice(0, 2)).toEqual(['typed online', 'typed offline']);
+  });
+});
