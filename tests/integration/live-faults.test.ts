@@ -12,10 +12,13 @@
  *     stored content when it was loaded again.)
  * LF2 A client offline while the other types merges on return: the plan converges with everything kept.
  */
+
+import { createServer, type Socket } from 'node:net';
 import { type LiveDocument, openLiveDocument, readLiveContent } from '@planwright/sdk/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
+import { startFaultProxy } from '../support/fault-proxy.js';
 import { type SdkAccount, signUpWithSdk } from '../support/sdk-accounts.js';
 import { seededRandom, seedFrom } from '../support/seeded-random.js';
 import { type ServerProcess, startServerProcess } from '../support/server-process.js';
@@ -40,9 +43,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-function open(documentId: string): LiveDocument {
+function open(documentId: string, baseUrl = server.url): LiveDocument {
   const live = openLiveDocument({
-    baseUrl: server.url,
+    baseUrl,
     documentId,
     token: owner.tokenStore.getToken,
     WebSocket,
@@ -219,5 +222,156 @@ describe('live plans under faults', () => {
     expect(readLiveContent(ada.document).document).toEqual(readLiveContent(back.document).document);
     const stored = await storedParagraphs(documentId);
     expect(stored.slice(0, 2)).toEqual(['typed online', 'typed offline']);
+  });
+
+  it('LF3 200 cycles of dropped and stalled connections while both type: every replica converges', async () => {
+    const documentId = await newPlan();
+    const proxy = await startFaultProxy({ host: '127.0.0.1', port: Number(new URL(server.url).port) });
+    try {
+      const ada = open(documentId, proxy.url);
+      const bob = open(documentId, proxy.url);
+      await until(ada, () => ada.getSnapshot().synced, 'ada synced');
+      await until(bob, () => bob.getSnapshot().synced, 'bob synced');
+      const typed = { ada: '', bob: '', shared: '' };
+      let stalled = false;
+      // How often each client has seen its connection go: a reconnect can be over before a test looks.
+      const drops = new Map<LiveDocument, number>([
+        [ada, 0],
+        [bob, 0],
+      ]);
+      for (const live of [ada, bob]) {
+        let connected = true;
+        live.subscribe(() => {
+          const now = live.getSnapshot().status === 'connected';
+          if (connected && !now) drops.set(live, (drops.get(live) ?? 0) + 1);
+          connected = now;
+        });
+      }
+      for (let cycle = 0; cycle < 200; cycle++) {
+        for (const [who, live] of [
+          ['ada', ada],
+          ['bob', bob],
+        ] as const) {
+          const own = 'xyz'.repeat(between(0, 2));
+          type(live.document, who === 'ada' ? 0 : 1, own);
+          typed[who] += own;
+          if (random() < 0.3) {
+            type(live.document, 2, who === 'ada' ? 'A' : 'B');
+            typed.shared += who === 'ada' ? 'A' : 'B';
+          }
+        }
+        const fault = random();
+        if (fault < 0.1) {
+          const dropsBefore = new Map(drops);
+          // A drop ends a stall (the proxy would hold new connections too).
+          proxy.resume();
+          proxy.resetAll();
+          stalled = false;
+          // Typing goes on offline; then both are back (a new connection each, synced again).
+          type(ada.document, 0, 'o');
+          typed.ada += 'o';
+          for (const [name, live] of [
+            ['ada', ada],
+            ['bob', bob],
+          ] as const) {
+            await until(
+              live,
+              () => drops.get(live) !== dropsBefore.get(live),
+              `${name} dropped (cycle ${cycle})`,
+            );
+            await until(
+              live,
+              () => live.getSnapshot().status === 'connected' && live.getSnapshot().synced,
+              `${name} back (cycle ${cycle})`,
+            );
+          }
+        } else if (fault < 0.2 && !stalled) {
+          proxy.stallAll();
+          stalled = true;
+        } else if (stalled && fault < 0.5) {
+          proxy.resume();
+          stalled = false;
+        }
+        // Let the sockets move (a reconnect, a sync) before the next cycle.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      proxy.resume();
+      for (const [name, live] of [
+        ['ada', ada],
+        ['bob', bob],
+      ] as const) {
+        await until(
+          live,
+          () =>
+            live.getSnapshot().status === 'connected' &&
+            live.getSnapshot().synced &&
+            live.getSnapshot().saved,
+          `${name} saved after the faults`,
+          60_000,
+        );
+      }
+      const stored = await storedParagraphs(documentId);
+      expect(stored[0], `seed ${SEED}`).toBe(typed.ada);
+      expect(stored[1], `seed ${SEED}`).toBe(typed.bob);
+      expect(sorted(stored[2] ?? ''), `seed ${SEED}`).toBe(sorted(typed.shared));
+      const fresh = open(documentId);
+      await until(fresh, () => fresh.getSnapshot().synced, 'a fresh replica');
+      // The clients converge with the server once each has the other's last changes.
+      await new Promise<void>((resolve) => {
+        const same = () =>
+          JSON.stringify(readLiveContent(ada.document).document) ===
+            JSON.stringify(readLiveContent(fresh.document).document) &&
+          JSON.stringify(readLiveContent(bob.document).document) ===
+            JSON.stringify(readLiveContent(fresh.document).document);
+        const check = () => {
+          if (!same()) return;
+          ada.document.off('update', check);
+          bob.document.off('update', check);
+          resolve();
+        };
+        ada.document.on('update', check);
+        bob.document.on('update', check);
+        check();
+      });
+      console.log(`live-faults LF3: ${proxy.accepted} connections through the proxy`);
+    } finally {
+      await proxy.close();
+    }
+  }, 120_000);
+
+  it('LF4 closing a live document whose socket never finished connecting throws nothing in Node', async () => {
+    const held: Socket[] = [];
+    const silent = createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    if (typeof address !== 'object' || !address) throw new Error('no port');
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      const live = openLiveDocument({
+        baseUrl: `http://127.0.0.1:${address.port}`,
+        documentId: '00000000-0000-4000-8000-000000000000',
+        token: () => 'unused',
+        WebSocket,
+      });
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          if (held.length > 0) resolve();
+          else setImmediate(check);
+        };
+        check();
+      });
+      expect(live.getSnapshot().status).toBe('connecting');
+      live.destroy();
+      // The abort's error event is emitted on a later tick.
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', record);
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });

@@ -97,6 +97,31 @@ const peerState = z.object({
   user: z.object({ name: z.string().max(200), color: z.string().max(64) }),
 });
 
+/** A WebSocket class as the provider takes it (the browser's, or `ws` in Node). */
+type WebSocketClass = NonNullable<HocuspocusProviderWebsocketConfiguration['WebSocketPolyfill']>;
+
+/**
+ * `WebSocket` made safe to close while connecting: the provider closes a socket that is still connecting
+ * when it gives up on it (a stalled or reset network), and `ws` then emits an error with the provider's
+ * listeners already gone, which in Node is an uncaught exception that ends the process.
+ */
+function tolerantWebSocket(Base: WebSocketClass): WebSocketClass {
+  const Socket = Base as unknown as new (
+    ...args: unknown[]
+  ) => {
+    readyState: number;
+    close(code?: number, reason?: string): void;
+    addEventListener?: (type: string, listener: () => void) => void;
+  };
+  return class TolerantWebSocket extends Socket {
+    override close(code?: number, reason?: string): void {
+      // 0 is CONNECTING: the abort's error is expected, and said nowhere else.
+      if (this.readyState === 0) this.addEventListener?.('error', () => {});
+      super.close(code, reason);
+    }
+  } as unknown as WebSocketClass;
+}
+
 /** Base64 to bytes, in browsers and Node alike. */
 function fromBase64(text: string): Uint8Array {
   const binary = atob(text);
@@ -148,7 +173,7 @@ export class LiveDocument extends Subscribable {
             maxDelay: options.reconnect.maxDelayMs,
           }
         : {}),
-      ...(options.WebSocket ? { WebSocketPolyfill: options.WebSocket } : {}),
+      ...(options.WebSocket ? { WebSocketPolyfill: tolerantWebSocket(options.WebSocket) } : {}),
     });
     this.#provider = new HocuspocusProvider({
       websocketProvider: this.#socket,
