@@ -155,8 +155,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         deriveDebounceMs: config.live.deriveDebounceMs,
         deriveMaxDebounceMs: config.live.deriveMaxDebounceMs,
         maxDocuments: config.live.maxDocuments,
+        redisUrl: config.live.redisUrl,
       })
     : undefined;
+  // LR6: without Redis each instance has its own copy of a live plan; people on two instances would not see
+  // each other's typing (nothing is lost: the log and a reload merge it). Said once, loudly, at start.
+  if (live && !config.live.redisUrl && config.database.kind === 'postgres') {
+    app.log.warn(
+      'LIVE_DOCUMENTS=on on PostgreSQL without REDIS_URL: run ONE instance, or set REDIS_URL so instances share live plans (docs/deployment.md)',
+    );
+  }
   const workspace = { config, storage, sessions, now, live };
   // Large saves and import merges are parsed and normalised in threads of their own (never waiting
   // behind file conversions), with the conversions' per-user turns, queue time and budgets.

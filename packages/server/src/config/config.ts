@@ -128,6 +128,16 @@ const envSchema = z.object({
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
     z.enum(['on', 'off']).default('off'),
   ),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => /^rediss?:\/\//i.test(value) && URL.canParse(value), {
+        message: 'must be a redis:// or rediss:// URL',
+      })
+      .optional(),
+  ),
   LIVE_DERIVE_DEBOUNCE_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(0).max(600_000).default(2_000),
@@ -312,7 +322,14 @@ export interface ServerConfig {
    * editor binds to it (LIVE_DOCUMENTS=on turns it on); when and how often content is derived; how many
    * plans one instance holds open at most (LIVE_MAX_DOCUMENTS: a 50-page plan holds about 3 MiB).
    */
-  live: { enabled: boolean; deriveDebounceMs: number; deriveMaxDebounceMs: number; maxDocuments: number };
+  live: {
+    enabled: boolean;
+    deriveDebounceMs: number;
+    deriveMaxDebounceMs: number;
+    maxDocuments: number;
+    /** REDIS_URL: instances share live plans through Redis (src/live/SPEC.md LR1–LR6); unset, one instance serves them. */
+    redisUrl: string | undefined;
+  };
 }
 
 /** A configuration value is wrong; the message names the variable and says what it must be. */
@@ -446,6 +463,7 @@ export function loadConfig(
       deriveDebounceMs: e.LIVE_DERIVE_DEBOUNCE_MS,
       deriveMaxDebounceMs: Math.max(e.LIVE_DERIVE_DEBOUNCE_MS, e.LIVE_DERIVE_MAX_DEBOUNCE_MS),
       maxDocuments: e.LIVE_MAX_DOCUMENTS,
+      redisUrl: e.REDIS_URL,
     },
     ai: {
       provider: e.PLANWRIGHT_AI_PROVIDER,

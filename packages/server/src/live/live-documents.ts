@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import {
   type Connection,
   type Document,
@@ -15,6 +16,7 @@ import {
 } from '@planwright/sdk/live';
 import { type DocumentJson, parseDocument } from '@planwright/sdk/model';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis as RedisClient } from 'ioredis';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { endedSessionIds } from '../auth/ended-sessions.js';
@@ -76,6 +78,11 @@ export interface LiveDocumentsOptions {
   deriveMaxDebounceMs: number;
   /** How many plans this instance holds open at most (LM1); a plan past it is refused with LIVE_BUSY. */
   maxDocuments: number;
+  /**
+   * REDIS_URL: instances share live documents (updates, awareness, stateless messages) through Redis
+   * (src/live/SPEC.md LR1–LR6). Unset, this instance serves live plans alone.
+   */
+  redisUrl?: string | undefined;
   timers?: LogTimers;
 }
 
@@ -103,6 +110,26 @@ function cookieToken(headers: IncomingMessage['headers']): string | undefined {
 }
 
 /**
+ * Hocuspocus's Redis extension on `url`. Each of its two clients retries for ever (ioredis's default),
+ * so a Redis restart delays sharing but never crashes the server; errors go to our log, once per outage.
+ */
+function redisExtension(url: string, log: FastifyBaseLogger): RedisExtension {
+  const createClient = () => {
+    const client = new RedisClient(url, { maxRetriesPerRequest: null, lazyConnect: false });
+    let failing = false;
+    client.on('error', (error: unknown) => {
+      if (!failing) log.warn({ err: error }, 'Redis for live plans unreachable; retrying');
+      failing = true;
+    });
+    client.on('ready', () => {
+      failing = false;
+    });
+    return client;
+  };
+  return new RedisExtension({ createClient, prefix: 'planwright-live' });
+}
+
+/**
  * Live plans on this instance (docs/editor.md "Live plans"): a Hocuspocus sync server whose documents
  * are plans. Connections authenticate with the session token inside the protocol (or the browser's
  * session cookie), for plans the user may open. Every change is appended to the plan's update log as
@@ -116,12 +143,16 @@ export class LiveDocuments {
   readonly #loaded = new Map<string, LoadedPlan>();
   readonly #connections = new Map<Connection, LiveContext>();
   readonly #stopListening: () => void;
+  readonly #redis: RedisExtension | undefined;
 
   constructor(options: LiveDocumentsOptions) {
     this.#options = { ...options, timers: options.timers ?? defaultTimers };
+    this.#redis = options.redisUrl ? redisExtension(options.redisUrl, options.log) : undefined;
     this.hocuspocus = new Hocuspocus({
       name: 'planwright-live',
       quiet: true,
+      // LR1: with Redis, every instance that has a plan loaded gets the others' changes and presence.
+      extensions: this.#redis ? [this.#redis] : [],
       debounce: options.deriveDebounceMs,
       maxDebounce: options.deriveMaxDebounceMs,
       // The last person leaving derives the content at once (not after the debounce), then unloads.
@@ -241,6 +272,7 @@ export class LiveDocuments {
     );
     this.hocuspocus.closeConnections();
     for (const loaded of this.#loaded.values()) loaded.log.close();
+    await this.#redis?.onDestroy().catch(() => {});
   }
 
   async #authenticate(data: onAuthenticatePayload): Promise<LiveContext> {
@@ -338,6 +370,9 @@ export class LiveDocuments {
     });
     const loaded: LoadedPlan = { plan, log, dirty: false, editor: undefined, deriving: Promise.resolve() };
     this.#loaded.set(plan.id, loaded);
+    // LR2: every change this instance applies is logged, the ones that came from another instance over
+    // Redis too: that instance may die before its append, and a client re-syncing here finds nothing to
+    // re-send. Such a duplicate is one more row, idempotent, and gone at the next compaction.
     document.on('update', (update: Uint8Array, origin: unknown) => {
       if (origin === LOADED) return;
       log.push(update);
