@@ -12,6 +12,8 @@ export interface SystemPackage {
 export declare const CHROMIUM: SystemPackage;
 /** A PostgreSQL server, for the storage contract suite. */
 export declare const POSTGRESQL: SystemPackage;
+/** Debian's redis-server, for live plans across instances. */
+export declare const REDIS: SystemPackage;
 /** LibreOffice Writer without a GUI, to open exported .docx files. */
 export declare const LIBREOFFICE: SystemPackage;
 /** pdftotext and pdfinfo, to read exported PDF files. */

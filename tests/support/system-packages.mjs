@@ -18,6 +18,12 @@ export const POSTGRESQL = {
   purpose: 'the storage contract suite against a real PostgreSQL server',
 };
 
+export const REDIS = {
+  debianPackage: 'redis-server',
+  isInstalled: () => existsSync('/usr/bin/redis-server'),
+  purpose: 'live plans shared between server instances through Redis (REDIS_URL)',
+};
+
 export const LIBREOFFICE = {
   debianPackage: 'libreoffice-writer-nogui',
   isInstalled: () => existsSync('/usr/bin/soffice'),

@@ -1,0 +1,181 @@
+import type { DocumentDetail } from '@planwright/sdk';
+import {
+  type LiveDocument,
+  type LiveDocumentSnapshot,
+  openLiveDocument,
+  readLiveContent,
+} from '@planwright/sdk/live';
+import type { DocumentJson, ParagraphJson } from '@planwright/sdk/model';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import { startPostgres, type TestPostgres } from '../support/postgres.js';
+import { startRedis, type TestRedis } from '../support/redis.js';
+import { type SdkAccount, signUpWithSdk } from '../support/sdk-accounts.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+/**
+ * Live plans across instances (src/live/SPEC.md LR): two servers on one PostgreSQL and one Redis, a
+ * person on each, through the SDK's LiveDocument as integrators use it from Node.
+ */
+let postgres: TestPostgres;
+let redis: TestRedis;
+let a: TestServer;
+let b: TestServer;
+let owner: SdkAccount;
+const opened: LiveDocument[] = [];
+
+beforeAll(async () => {
+  [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+  const env = {
+    DATABASE_URL: await postgres.createDatabase(),
+    REDIS_URL: redis.url,
+    LIVE_DOCUMENTS: 'on',
+    // Long: REST reads derive what they need themselves, never by waiting.
+    LIVE_DERIVE_DEBOUNCE_MS: '600000',
+  };
+  [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
+  owner = await signUpWithSdk(a, 'live-scale@example.com');
+}, 600_000);
+afterEach(() => {
+  for (const live of opened.splice(0)) live.destroy();
+});
+afterAll(async () => {
+  await Promise.allSettled([a?.close(), b?.close()]);
+  await Promise.allSettled([redis?.stop(), postgres?.stop()]);
+});
+
+async function newPlan(): Promise<DocumentDetail> {
+  const blueprints = await owner.client.blueprints.available();
+  const blueprint = blueprints.items.find((item) => item.title === 'Business Plan');
+  if (!blueprint) throw new Error('no Business Plan blueprint');
+  return owner.client.documents.create({ blueprint: blueprint.uuid, title: 'Shared live plan' });
+}
+
+function open(server: TestServer, documentId: string, name: string, document?: Y.Doc): LiveDocument {
+  const live = openLiveDocument({
+    baseUrl: server.url,
+    documentId,
+    token: owner.tokenStore.getToken,
+    user: { name, color: '#336699' },
+    WebSocket,
+    ...(document ? { document } : {}),
+  });
+  opened.push(live);
+  return live;
+}
+
+function settled(
+  live: LiveDocument,
+  ready: (s: LiveDocumentSnapshot) => boolean,
+): Promise<LiveDocumentSnapshot> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const snapshot = live.getSnapshot();
+      if (ready(snapshot)) {
+        stop();
+        resolve(snapshot);
+      }
+    };
+    const stop = live.subscribe(check);
+    check();
+  });
+}
+
+/** Resolves when `ydoc`'s content satisfies `ready`. */
+function until(ydoc: Y.Doc, ready: (document: DocumentJson) => boolean): Promise<DocumentJson> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const { document } = readLiveContent(ydoc);
+      if (ready(document)) {
+        ydoc.off('update', check);
+        resolve(document);
+      }
+    };
+    ydoc.on('update', check);
+    check();
+  });
+}
+
+function firstParagraph(document: DocumentJson): ParagraphJson {
+  for (const section of document.content)
+    for (const child of section.content) {
+      if (child.type !== 'subsection') continue;
+      const paragraph = child.content.find((block) => block.type === 'paragraph');
+      if (paragraph?.type === 'paragraph') return paragraph;
+    }
+  throw new Error('no paragraph in a subsection');
+}
+
+const textOf = (node: object) =>
+  ((node as { content?: ReadonlyArray<{ text?: unknown }> }).content ?? [])
+    .map((part) => (typeof part.text === 'string' ? part.text : ''))
+    .join('');
+
+/** Types `text` at the end of the first subsection paragraph of a replica, one character per change. */
+function typeAtEnd(ydoc: Y.Doc, text: string): void {
+  const target = firstParagraph(readLiveContent(ydoc).document);
+  const paragraph = [...ydoc.getXmlFragment('content').createTreeWalker(() => true)].find(
+    (node) => node instanceof Y.XmlElement && node.getAttribute('nodeId') === target.attrs.nodeId,
+  );
+  if (!(paragraph instanceof Y.XmlElement)) throw new Error('paragraph not found in the replica');
+  if (!(paragraph.get(0) instanceof Y.XmlText)) paragraph.insert(0, [new Y.XmlText('')]);
+  const node = paragraph.get(0) as Y.XmlText;
+  for (const character of text) node.insert(node.length, character);
+}
+
+const tokens = (who: string, count: number) => Array.from({ length: count }, (_, i) => `<${who}${i}>`);
+const hasAll = (text: string, expected: readonly string[]) => expected.every((token) => text.includes(token));
+
+describe('live plans across instances through Redis (LR)', () => {
+  it('LR1 LR2 two people on two instances co-edit one paragraph; every character is kept and stored', async () => {
+    const plan = await newPlan();
+    const ada = open(a, plan.uuid, 'Ada');
+    const bob = open(b, plan.uuid, 'Bob');
+    await Promise.all([settled(ada, (s) => s.synced), settled(bob, (s) => s.synced)]);
+    // LR1: presence crosses too.
+    expect((await settled(ada, (s) => s.peers.length === 1)).peers[0]?.name).toBe('Bob');
+    const adaTyped = tokens('a', 30);
+    const bobTyped = tokens('b', 30);
+    for (let i = 0; i < 30; i += 1) {
+      typeAtEnd(ada.document, adaTyped[i] as string);
+      typeAtEnd(bob.document, bobTyped[i] as string);
+    }
+    const all = [...adaTyped, ...bobTyped];
+    const [onA, onB] = await Promise.all([
+      until(ada.document, (d) => hasAll(textOf(firstParagraph(d)), all)),
+      until(bob.document, (d) => hasAll(textOf(firstParagraph(d)), all)),
+    ]);
+    expect(textOf(firstParagraph(onA))).toBe(textOf(firstParagraph(onB)));
+    await Promise.all([ada.whenSaved(), bob.whenSaved()]);
+    // The derived content (read on either instance) has every character.
+    for (const server of [a, b]) {
+      const response = await fetch(`${server.url}/api/v1/documents/${plan.uuid}/`, {
+        headers: { 'x-session-token': owner.tokenStore.getToken() as string },
+      });
+      const read = (await response.json()) as { content: DocumentJson };
+      expect(textOf(firstParagraph(read.content))).toBe(textOf(firstParagraph(onA)));
+    }
+  });
+
+  it('LR3 a REST PATCH on instance A reaches the person on instance B as a change; their typing stays', async () => {
+    const plan = await newPlan();
+    const ada = open(a, plan.uuid, 'Ada');
+    const bob = open(b, plan.uuid, 'Bob');
+    await Promise.all([settled(ada, (s) => s.synced), settled(bob, (s) => s.synced)]);
+    typeAtEnd(bob.document, ' Typed on B.');
+    await bob.whenSaved();
+    const read = await owner.client.documents.get(plan.uuid);
+    expect(textOf(firstParagraph(read.content as DocumentJson))).toContain(' Typed on B.');
+    const content = structuredClone(read.content as DocumentJson);
+    const heading = content.content[0]?.content[0];
+    if (heading?.type !== 'sectionHeading') throw new Error('no section heading');
+    heading.content = [{ type: 'text', text: 'Renamed on A' }];
+    await owner.client.documents.update(plan.uuid, { content }, { ifMatch: read.revision ?? undefined });
+    const merged = await until(
+      bob.document,
+      (document) => textOf(document.content[0]?.content[0] ?? {}) === 'Renamed on A',
+    );
+    expect(textOf(firstParagraph(merged))).toContain(' Typed on B.');
+  });
+});
