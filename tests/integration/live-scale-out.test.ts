@@ -128,7 +128,7 @@ const tokens = (who: string, count: number) => Array.from({ length: count }, (_,
 const hasAll = (text: string, expected: readonly string[]) => expected.every((token) => text.includes(token));
 
 describe('live plans across instances through Redis (LR)', () => {
-  it('LR1 LR2 two people on two instances co-edit one paragraph; every character is kept and stored', async () => {
+  it('LR1 LR2 LR4 two people on two instances co-edit one paragraph; every character is kept and stored', async () => {
     const plan = await newPlan();
     const ada = open(a, plan.uuid, 'Ada');
     const bob = open(b, plan.uuid, 'Bob');
@@ -158,7 +158,7 @@ describe('live plans across instances through Redis (LR)', () => {
     }
   });
 
-  it('LR3 a REST PATCH on instance A reaches the person on instance B as a change; their typing stays', async () => {
+  it('LR3 LR5 a REST PATCH on instance A reaches the person on instance B as a change; their typing stays', async () => {
     const plan = await newPlan();
     const ada = open(a, plan.uuid, 'Ada');
     const bob = open(b, plan.uuid, 'Bob');
