@@ -51,6 +51,15 @@ describe('loadConfig', () => {
     expect(found.find((p) => p.startsWith('LOG_LEVEL:'))).toBeDefined();
   });
 
+  it('reads REDIS_URL for live plans on several instances, and refuses one that is not redis(s)://', () => {
+    expect(loadConfig({}).live.redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: ' redis://:secret@cache:6379/2 ' }).live.redisUrl).toBe(
+      'redis://:secret@cache:6379/2',
+    );
+    for (const bad of ['http://cache:6379', 'redis://', 'cache:6379', 'redis://[::1'])
+      expect(configProblems({ REDIS_URL: bad })[0]).toMatch(/^REDIS_URL: .*redis:\/\//);
+  });
+
   it('refuses ports out of range and a PUBLIC_URL that is not http(s)', () => {
     expect(configProblems({ PORT: '70000' })[0]).toMatch(/^PORT:/);
     expect(configProblems({ PUBLIC_URL: 'javascript:alert(1)' })[0]).toMatch(/^PUBLIC_URL: must be an http/);

@@ -133,9 +133,12 @@ const envSchema = z.object({
     z
       .string()
       .trim()
-      .refine((value) => /^rediss?:\/\//i.test(value) && URL.canParse(value), {
-        message: 'must be a redis:// or rediss:// URL',
-      })
+      .refine(
+        (value) => /^rediss?:\/\//i.test(value) && URL.canParse(value) && new URL(value).hostname !== '',
+        {
+          message: 'must be a redis:// or rediss:// URL with a host',
+        },
+      )
       .optional(),
   ),
   LIVE_DERIVE_DEBOUNCE_MS: z.preprocess(
