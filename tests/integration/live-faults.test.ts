@@ -8,7 +8,7 @@
  *     flight), the clients type on while it is down, and reconnect by themselves once it is back. After every
  *     restart each client ends saved, and the server (read over REST, which derives first) holds every
  *     character each client typed: its own paragraph exactly, the shared one character for character.
- *     (It found LV6: a plan whose live state was never derived lost what was typed since to its stale
+ *     (It found LV7: a plan whose live state was never derived lost what was typed since to its stale
  *     stored content when it was loaded again.)
  * LF2 A client offline while the other types merges on return: the plan converges with everything kept.
  */

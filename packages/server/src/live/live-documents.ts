@@ -341,7 +341,7 @@ export class LiveDocuments {
         stored = await storage.liveStates.load(plan);
       } else {
         stored = { snapshot: Y.encodeStateAsUpdate(first), updates: [] };
-        // LV6: the live state now holds this revision's content; loading it later must not apply that
+        // LV7: the live state now holds this revision's content; loading it later must not apply that
         // content again over what was typed since (even if nothing was derived before a crash).
         await storage.documents.markLiveAt(plan.id, doc.revision);
       }
