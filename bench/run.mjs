@@ -30,6 +30,7 @@ const BENCHES = [
   'hostile-load.mjs',
   'live-bytes.mjs',
   'live-heap.mjs',
+  'live-load.mjs',
   'web-import.mjs',
 ];
 const only = process.argv.slice(2);
