@@ -4,7 +4,6 @@ import {
   LIVE_BUSY,
   LIVE_REFUSED,
   type LiveDocument,
-  type LiveDocumentSnapshot,
   openLiveDocument,
   readLiveContent,
 } from '@planwright/sdk/live';
@@ -12,6 +11,7 @@ import type { DocumentJson, ParagraphJson } from '@planwright/sdk/model';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
+import { blockText, firstSubsectionParagraph, settled, untilContent } from '../support/live-replicas.js';
 import { type SdkAccount, signUpWithSdk } from '../support/sdk-accounts.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -24,24 +24,6 @@ let server: TestServer;
 let counter = 0;
 const providers: HocuspocusProvider[] = [];
 const opened: LiveDocument[] = [];
-
-/** Resolves with the first snapshot of `live` that satisfies `ready`. */
-function settled(
-  live: LiveDocument,
-  ready: (snapshot: LiveDocumentSnapshot) => boolean,
-): Promise<LiveDocumentSnapshot> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const snapshot = live.getSnapshot();
-      if (ready(snapshot)) {
-        stop();
-        resolve(snapshot);
-      }
-    };
-    const stop = live.subscribe(check);
-    check();
-  });
-}
 
 beforeAll(async () => {
   // A long debounce: the tests show that REST reads derive the content themselves, never by waiting.
@@ -108,42 +90,9 @@ function acknowledged(provider: HocuspocusProvider): Promise<void> {
   });
 }
 
-/** Resolves when `ydoc`'s content satisfies `ready`. */
-function until(ydoc: Y.Doc, ready: (document: DocumentJson) => boolean): Promise<DocumentJson> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const { document } = readLiveContent(ydoc);
-      if (ready(document)) {
-        ydoc.off('update', check);
-        resolve(document);
-      }
-    };
-    ydoc.on('update', check);
-    check();
-  });
-}
-
-/** The first paragraph of the plan's first subsection. */
-function firstParagraph(document: DocumentJson): ParagraphJson {
-  for (const section of document.content) {
-    for (const child of section.content) {
-      if (child.type !== 'subsection') continue;
-      const paragraph = child.content.find((block) => block.type === 'paragraph');
-      if (paragraph?.type === 'paragraph') return paragraph;
-    }
-  }
-  throw new Error('no paragraph in a subsection');
-}
-
-/** The text of a block (its text nodes joined). */
-const textOf = (node: object) =>
-  ((node as { content?: ReadonlyArray<{ text?: unknown }> }).content ?? [])
-    .map((part) => (typeof part.text === 'string' ? part.text : ''))
-    .join('');
-
 /** Types `text` at the start of the first subsection paragraph of a replica, as an editor would. */
 function typeInto(ydoc: Y.Doc, text: string): void {
-  const target = firstParagraph(readLiveContent(ydoc).document);
+  const target = firstSubsectionParagraph(readLiveContent(ydoc).document);
   const paragraph = [...ydoc.getXmlFragment('content').createTreeWalker(() => true)].find(
     (node) => node instanceof Y.XmlElement && node.getAttribute('nodeId') === target.attrs.nodeId,
   );
@@ -166,11 +115,11 @@ describe('live plans over /ws/collab/ (LV)', () => {
     typeInto(b.ydoc, 'Bob typed that. ');
     await Promise.all([acknowledged(a.provider), acknowledged(b.provider)]);
     const both = (text: string) => text.includes('Ada typed this. ') && text.includes('Bob typed that. ');
-    await until(a.ydoc, (document) => both(textOf(firstParagraph(document))));
-    await until(b.ydoc, (document) => both(textOf(firstParagraph(document))));
+    await untilContent(a.ydoc, (document) => both(blockText(firstSubsectionParagraph(document))));
+    await untilContent(b.ydoc, (document) => both(blockText(firstSubsectionParagraph(document))));
     // No waiting for the debounce: the read derives the content first.
     const read = await owner.client.documents.get(plan.uuid);
-    expect(both(textOf(firstParagraph(read.content as DocumentJson)))).toBe(true);
+    expect(both(blockText(firstSubsectionParagraph(read.content as DocumentJson)))).toBe(true);
     expect(read.revision).toBeGreaterThan(plan.revision ?? 0);
     // The AI reads the plan as people have it now, too.
     typeInto(a.ydoc, 'Said to the AI. ');
@@ -195,20 +144,20 @@ describe('live plans over /ws/collab/ (LV)', () => {
     await acknowledged(live.provider);
     // The script reads (the read derives what was typed), renames the first section and writes back.
     const read = await owner.client.documents.get(plan.uuid);
-    expect(textOf(firstParagraph(read.content as DocumentJson))).toContain(typed);
+    expect(blockText(firstSubsectionParagraph(read.content as DocumentJson))).toContain(typed);
     const content = structuredClone(read.content as DocumentJson);
     const heading = content.content[0]?.content[0];
     if (heading?.type !== 'sectionHeading') throw new Error('no section heading');
     heading.content = [{ type: 'text', text: 'Renamed over REST' }];
     await owner.client.documents.update(plan.uuid, { content }, { ifMatch: read.revision ?? undefined });
-    const merged = await until(
+    const merged = await untilContent(
       live.ydoc,
-      (document) => textOf(document.content[0]?.content[0] ?? {}) === 'Renamed over REST',
+      (document) => blockText(document.content[0]?.content[0] ?? {}) === 'Renamed over REST',
     );
-    expect(textOf(firstParagraph(merged))).toContain(typed);
+    expect(blockText(firstSubsectionParagraph(merged))).toContain(typed);
     const after = await owner.client.documents.get(plan.uuid);
-    expect(textOf((after.content as DocumentJson).content[0]?.content[0] ?? {})).toBe('Renamed over REST');
-    expect(textOf(firstParagraph(after.content as DocumentJson))).toContain(typed);
+    expect(blockText((after.content as DocumentJson).content[0]?.content[0] ?? {})).toBe('Renamed over REST');
+    expect(blockText(firstSubsectionParagraph(after.content as DocumentJson))).toContain(typed);
   });
 
   it('LV2 typing after a script read makes its If-Match write a 412, and nothing is overwritten', async () => {
@@ -228,9 +177,9 @@ describe('live plans over /ws/collab/ (LV)', () => {
       .catch((error: unknown) => error);
     expect(RevisionConflictError.isInstance(refused)).toBe(true);
     const after = await owner.client.documents.get(plan.uuid);
-    expect(textOf((after.content as DocumentJson).content[0]?.content[0] ?? {})).not.toBe('Stale rename');
-    expect(textOf(firstParagraph(after.content as DocumentJson))).toContain(typed);
-    expect(textOf(firstParagraph(readLiveContent(live.ydoc).document))).toContain(typed);
+    expect(blockText((after.content as DocumentJson).content[0]?.content[0] ?? {})).not.toBe('Stale rename');
+    expect(blockText(firstSubsectionParagraph(after.content as DocumentJson))).toContain(typed);
+    expect(blockText(firstSubsectionParagraph(readLiveContent(live.ydoc).document))).toContain(typed);
   });
 
   it('LV2 a large PATCH (parsed and normalised off the event loop) reaches the live document too', async () => {
@@ -257,8 +206,11 @@ describe('live plans over /ws/collab/ (LV)', () => {
     );
     expect(JSON.stringify(content).length).toBeGreaterThan(300 * 1024);
     await owner.client.documents.update(plan.uuid, { content }, { ifMatch: read.revision ?? undefined });
-    const arrived = await until(live.ydoc, (document) => (document.content[0]?.content.length ?? 0) > 100);
-    expect(textOf(arrived.content[0]?.content[1] ?? {})).toBe(filler);
+    const arrived = await untilContent(
+      live.ydoc,
+      (document) => (document.content[0]?.content.length ?? 0) > 100,
+    );
+    expect(blockText(arrived.content[0]?.content[1] ?? {})).toBe(filler);
   });
 
   it('LV3 a stranger, a missing plan, a bad token and no token are all refused, and learn nothing', async () => {
@@ -308,7 +260,9 @@ describe('live plans over /ws/collab/ (LV)', () => {
     const again = await connect(plan.uuid, owner.tokenStore.getToken());
     expect(readLiveContent(again.ydoc).document).toEqual(before);
     expect(
-      textOf(firstParagraph((await owner.client.documents.get(plan.uuid)).content as DocumentJson)),
+      blockText(
+        firstSubsectionParagraph((await owner.client.documents.get(plan.uuid)).content as DocumentJson),
+      ),
     ).toContain('Kept across a restart. ');
   });
 
@@ -327,8 +281,8 @@ describe('live plans over /ws/collab/ (LV)', () => {
     await owner.client.documents.update(plan.uuid, { content }, { ifMatch: stored.revision ?? undefined });
     const second = await connect(plan.uuid, owner.tokenStore.getToken());
     const loaded = readLiveContent(second.ydoc).document;
-    expect(textOf(loaded.content[0]?.content[0] ?? {})).toBe('Edited offline');
-    expect(textOf(firstParagraph(loaded))).toContain('Live first. ');
+    expect(blockText(loaded.content[0]?.content[0] ?? {})).toBe('Edited offline');
+    expect(blockText(firstSubsectionParagraph(loaded))).toContain('Live first. ');
   });
 
   it("LV6 the SDK's LiveDocument: saved only once the server stored it, peers by name, refusals and sign-out", async () => {
@@ -358,7 +312,9 @@ describe('live plans over /ws/collab/ (LV)', () => {
     expect(ada.getSnapshot().saved).toBe(true);
     // Saved means stored: a fresh replica loading from the server's log has it.
     const fresh = await connect(plan.uuid, owner.tokenStore.getToken());
-    expect(textOf(firstParagraph(readLiveContent(fresh.ydoc).document))).toContain('Stored before saved. ');
+    expect(blockText(firstSubsectionParagraph(readLiveContent(fresh.ydoc).document))).toContain(
+      'Stored before saved. ',
+    );
 
     const stranger = await account();
     const refused = open('Eve', stranger.tokenStore.getToken);

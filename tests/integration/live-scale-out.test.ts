@@ -1,14 +1,10 @@
 import type { DocumentDetail } from '@planwright/sdk';
-import {
-  type LiveDocument,
-  type LiveDocumentSnapshot,
-  openLiveDocument,
-  readLiveContent,
-} from '@planwright/sdk/live';
-import type { DocumentJson, ParagraphJson } from '@planwright/sdk/model';
+import { type LiveDocument, openLiveDocument, readLiveContent } from '@planwright/sdk/live';
+import type { DocumentJson } from '@planwright/sdk/model';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
+import { blockText, firstSubsectionParagraph, settled, untilContent } from '../support/live-replicas.js';
 import { startPostgres, type TestPostgres } from '../support/postgres.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { type SdkAccount, signUpWithSdk } from '../support/sdk-accounts.js';
@@ -65,56 +61,9 @@ function open(server: TestServer, documentId: string, name: string, document?: Y
   return live;
 }
 
-function settled(
-  live: LiveDocument,
-  ready: (s: LiveDocumentSnapshot) => boolean,
-): Promise<LiveDocumentSnapshot> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const snapshot = live.getSnapshot();
-      if (ready(snapshot)) {
-        stop();
-        resolve(snapshot);
-      }
-    };
-    const stop = live.subscribe(check);
-    check();
-  });
-}
-
-/** Resolves when `ydoc`'s content satisfies `ready`. */
-function until(ydoc: Y.Doc, ready: (document: DocumentJson) => boolean): Promise<DocumentJson> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const { document } = readLiveContent(ydoc);
-      if (ready(document)) {
-        ydoc.off('update', check);
-        resolve(document);
-      }
-    };
-    ydoc.on('update', check);
-    check();
-  });
-}
-
-function firstParagraph(document: DocumentJson): ParagraphJson {
-  for (const section of document.content)
-    for (const child of section.content) {
-      if (child.type !== 'subsection') continue;
-      const paragraph = child.content.find((block) => block.type === 'paragraph');
-      if (paragraph?.type === 'paragraph') return paragraph;
-    }
-  throw new Error('no paragraph in a subsection');
-}
-
-const textOf = (node: object) =>
-  ((node as { content?: ReadonlyArray<{ text?: unknown }> }).content ?? [])
-    .map((part) => (typeof part.text === 'string' ? part.text : ''))
-    .join('');
-
 /** Types `text` at the end of the first subsection paragraph of a replica, one character per change. */
 function typeAtEnd(ydoc: Y.Doc, text: string): void {
-  const target = firstParagraph(readLiveContent(ydoc).document);
+  const target = firstSubsectionParagraph(readLiveContent(ydoc).document);
   const paragraph = [...ydoc.getXmlFragment('content').createTreeWalker(() => true)].find(
     (node) => node instanceof Y.XmlElement && node.getAttribute('nodeId') === target.attrs.nodeId,
   );
@@ -143,10 +92,10 @@ describe('live plans across instances through Redis (LR)', () => {
     }
     const all = [...adaTyped, ...bobTyped];
     const [onA, onB] = await Promise.all([
-      until(ada.document, (d) => hasAll(textOf(firstParagraph(d)), all)),
-      until(bob.document, (d) => hasAll(textOf(firstParagraph(d)), all)),
+      untilContent(ada.document, (d) => hasAll(blockText(firstSubsectionParagraph(d)), all)),
+      untilContent(bob.document, (d) => hasAll(blockText(firstSubsectionParagraph(d)), all)),
     ]);
-    expect(textOf(firstParagraph(onA))).toBe(textOf(firstParagraph(onB)));
+    expect(blockText(firstSubsectionParagraph(onA))).toBe(blockText(firstSubsectionParagraph(onB)));
     await Promise.all([ada.whenSaved(), bob.whenSaved()]);
     // The derived content (read on either instance) has every character.
     for (const server of [a, b]) {
@@ -154,7 +103,9 @@ describe('live plans across instances through Redis (LR)', () => {
         headers: { 'x-session-token': owner.tokenStore.getToken() as string },
       });
       const read = (await response.json()) as { content: DocumentJson };
-      expect(textOf(firstParagraph(read.content))).toBe(textOf(firstParagraph(onA)));
+      expect(blockText(firstSubsectionParagraph(read.content))).toBe(
+        blockText(firstSubsectionParagraph(onA)),
+      );
     }
   });
 
@@ -166,16 +117,16 @@ describe('live plans across instances through Redis (LR)', () => {
     typeAtEnd(bob.document, ' Typed on B.');
     await bob.whenSaved();
     const read = await owner.client.documents.get(plan.uuid);
-    expect(textOf(firstParagraph(read.content as DocumentJson))).toContain(' Typed on B.');
+    expect(blockText(firstSubsectionParagraph(read.content as DocumentJson))).toContain(' Typed on B.');
     const content = structuredClone(read.content as DocumentJson);
     const heading = content.content[0]?.content[0];
     if (heading?.type !== 'sectionHeading') throw new Error('no section heading');
     heading.content = [{ type: 'text', text: 'Renamed on A' }];
     await owner.client.documents.update(plan.uuid, { content }, { ifMatch: read.revision ?? undefined });
-    const merged = await until(
+    const merged = await untilContent(
       bob.document,
-      (document) => textOf(document.content[0]?.content[0] ?? {}) === 'Renamed on A',
+      (document) => blockText(document.content[0]?.content[0] ?? {}) === 'Renamed on A',
     );
-    expect(textOf(firstParagraph(merged))).toContain(' Typed on B.');
+    expect(blockText(firstSubsectionParagraph(merged))).toContain(' Typed on B.');
   });
 });
