@@ -182,7 +182,8 @@ describe('site.config', () => {
     );
     const config = await site.config();
     expectTypeOf(config).toEqualTypeOf<SiteConfig>();
-    expect(config).toEqual(siteConfig);
+    // A server that predates live plans says nothing of them: they are off.
+    expect(config).toEqual({ ...siteConfig, live_documents: false });
     expect(server.last().url).toBe('/api/v1/website/config/');
     expect(server.last().headers['x-session-token']).toBeUndefined();
   });
@@ -206,6 +207,12 @@ describe('site.config', () => {
         highlighted: false,
       },
     ]);
+  });
+
+  it('reads whether the server co-edits plans live', async () => {
+    server.handle((_req, res) => reply(res, 200, { ...siteConfig, live_documents: true }));
+    const config = await createSiteResource(createHttpClient({ baseUrl: server.origin })).config();
+    expect(config.live_documents).toBe(true);
   });
 
   it('rejects an answer without the company', async () => {

@@ -143,6 +143,8 @@ describe('GET /api/v1/website/config/', () => {
       'Team',
     ]);
     expect(body.pricing.plans.at(-1).action).toBe('contact');
+    // Live plans are off by default (LIVE_DOCUMENTS): the web app saves over REST.
+    expect(body.live_documents).toBe(false);
   });
 
   it("answers the operator's details, legal addresses and plans from the environment", async () => {
@@ -183,6 +185,7 @@ describe('GET /api/v1/website/config/', () => {
             },
           ],
         },
+        live_documents: false,
       });
     } finally {
       await configured.close();
