@@ -258,7 +258,12 @@ export class LiveDocument extends Subscribable {
     this.#busyRetries += 1;
     this.#busyRetry = setTimeout(() => {
       if (this.#destroyed) return;
-      // The server forgets a refused document only with its connection: close it, then connect anew.
+      // The server forgets a refused document only with its connection: close it, then connect anew
+      // (at once when it is closed already: no "disconnect" would come).
+      if (this.#snapshot.status !== 'connected') {
+        void this.#socket.connect();
+        return;
+      }
       const reconnect = () => {
         this.#socket.off('disconnect', reconnect);
         if (!this.#destroyed) void this.#socket.connect();
