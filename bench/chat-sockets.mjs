@@ -12,9 +12,7 @@ export function rssKiB(pid) {
 
 /** Opens chat `chatId` on document `documentId` with session `token`; resolves once it is authenticated. */
 export async function openChat(serverUrl, token, documentId, chatId) {
-  const ws = new WebSocket(
-    `${serverUrl.replace('http', 'ws')}/ws/document/${documentId}/chat/${chatId}/?token=${token}`,
-  );
+  const ws = new WebSocket(`${serverUrl.replace('http', 'ws')}/ws/document/${documentId}/chat/${chatId}/`);
   const chat = { ws, frames: [], waiters: [] };
   ws.on('message', (data) => {
     const at = performance.now();
@@ -29,6 +27,8 @@ export async function openChat(serverUrl, token, documentId, chatId) {
     ws.once('open', resolve);
     ws.once('error', reject);
   });
+  // The token goes inside the protocol, as the SDK sends it: one in the URL is refused (4400).
+  ws.send(JSON.stringify({ type: 'authenticate', token }));
   const authenticated = await waitFor(chat, (f) => f.type === 'authenticated', 0, 30_000);
   if (!authenticated) throw new Error(`chat ${chatId} was not authenticated`);
   return chat;

@@ -11,21 +11,18 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { inParallel, json, loopbackAddress, signIn, signUpVerified } from './accounts.mjs';
 import { startBuiltServer } from './built-server.mjs';
 import { generatePlan } from './generated-plan.mjs';
+import { LOAD_DATABASES, measureOnDatabases } from './load-databases.mjs';
 import { summarize } from './stats.mjs';
 
 const { openLiveDocument } = await import('@planwright/sdk/live');
 
-const root = fileURLToPath(new URL('../', import.meta.url));
 const USERS = Number(process.env.BENCH_LIVE_USERS ?? 100);
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 60);
-const DATABASES = (process.env.BENCH_LOAD_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const SHARED_USERS = 10;
 const CHARS_PER_SECOND = 3;
 const GETS_PER_SECOND = 10;
@@ -302,19 +299,7 @@ function rows(database, m) {
 }
 
 const loadBefore = loadavg()[0].toFixed(1);
-const measured = {};
-for (const database of DATABASES) {
-  if (database === 'pglite') measured.pglite = await measure('pglite');
-  else if (database === 'postgres') {
-    const { startPostgres } = await tsImport(join(root, 'tests/support/postgres.ts'), import.meta.url);
-    const postgres = await startPostgres();
-    try {
-      measured.postgres = await measure('postgres', postgres);
-    } finally {
-      await postgres.stop();
-    }
-  } else throw new Error(`BENCH_LOAD_DATABASES: unknown database ${database} (pglite, postgres)`);
-}
+const measured = await measureOnDatabases(measure);
 
 const full = USERS === 100 && SECONDS === 60;
 const machineLoad = `Machine load average (1 min) ${loadBefore} at the start, ${loadavg()[0].toFixed(1)} at the end, on ${(await import('node:os')).cpus().length} cores.`;
@@ -323,7 +308,7 @@ console.log(
     bench: 'live-load',
     title: `Live plans under load: ${USERS} + ${SHARED_USERS} people typing for ${SECONDS} s on one instance`,
     method: `Built server (one instance, fresh data, LIVE_DOCUMENTS=on) on PGlite and on PostgreSQL (local Debian cluster, fsync off, as the tests run it). ${USERS} accounts each own a generated 50-page plan (bench/generated-plan.mjs); each plan is open twice through the SDK's openLiveDocument over ws (the typist and an observer, the "other client"), and one more plan is open in ${SHARED_USERS} tabs, all typing. Every typist types ${CHARS_PER_SECOND} characters a second into a paragraph (starts spread over one second) with a caret (awareness) update each, for ${SECONDS} s. Latency: from the local Yjs change to the observer's copy applying it (matched by the Yjs client id, in the benchmark's own process, so its event loop is part of it). Errors: LiveDocument errors, failed GETs, updates not delivered 3 s after the end. Meanwhile GET documents/{uuid}/ on the plans, ${GETS_PER_SECOND} a second. CPU: the server's user+system time from /proc over the load.${full ? '' : ` A SHORT run (${USERS} users, ${SECONDS} s) on a machine shared with other engineers' builds and tests: the default is 100 users for 60 s.`} ${machineLoad}`,
-    results: DATABASES.flatMap((database) => rows(database, measured[database])),
+    results: LOAD_DATABASES.flatMap((database) => rows(database, measured[database])),
   }),
 );
 process.exit(0);

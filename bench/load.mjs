@@ -34,23 +34,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { tsImport } from 'tsx/esm/api';
 import { call, inParallel, json, loopbackAddress, signIn, signUpVerified } from './accounts.mjs';
 import { startBuiltServer } from './built-server.mjs';
 import { openChat, rssKiB, startPacedModel, waitFor } from './chat-sockets.mjs';
 import { generatePlan } from './generated-plan.mjs';
+import { LOAD_DATABASES, measureOnDatabases } from './load-databases.mjs';
 import { summarize } from './stats.mjs';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const USERS = Number(process.env.BENCH_USERS ?? 100);
 const CHATS = Number(process.env.BENCH_CHATS ?? 200);
 const CHAT_ROUNDS = Math.max(1, Number(process.env.BENCH_CHAT_ROUNDS ?? 2));
 /** How often each user opens its plan and lists documents (autosaves come every second). */
 const READ_EVERY_SECONDS = Math.max(1, Number(process.env.BENCH_READ_EVERY_SECONDS ?? 10));
-const DATABASES = (process.env.BENCH_LOAD_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 /** The model's pace per chat: one chunk every this many ms (50 chunks/s, a brisk model). */
 const CHUNK_INTERVAL_MS = Number(process.env.BENCH_CHUNK_INTERVAL_MS ?? 20);
 const CHUNKS = 40;
@@ -423,20 +420,9 @@ function rows(database, { load, chats }) {
   return list;
 }
 
-const measured = {};
+let measured;
 try {
-  for (const database of DATABASES) {
-    if (database === 'pglite') measured.pglite = await measure('pglite');
-    else if (database === 'postgres') {
-      const { startPostgres } = await tsImport(join(root, 'tests/support/postgres.ts'), import.meta.url);
-      const postgres = await startPostgres();
-      try {
-        measured.postgres = await measure('postgres', postgres);
-      } finally {
-        await postgres.stop();
-      }
-    } else throw new Error(`BENCH_LOAD_DATABASES: unknown database ${database} (pglite, postgres)`);
-  }
+  measured = await measureOnDatabases(measure);
 } finally {
   await model.close();
 }
@@ -447,6 +433,6 @@ console.log(
     bench: 'load',
     title: `Load: ${USERS} users for ${SECONDS} s, then ${CHATS} chats streaming at once, on one instance`,
     method: `Built server (one instance, fresh data) on PGlite and on PostgreSQL (a local Debian cluster with fsync off, as the tests run it), load from autocannon in the benchmark's process. ${USERS} accounts signed up and verified through the server's own flow, then signed in all at once as app clients (session token), each from its own loopback address. Each user owns a 50-page plan (bench/generated-plan.mjs, ${PLAN_WORDS} words, ${contentKiB} KiB of content JSON) and for ${SECONDS} s autosaves it once a second on its own keep-alive connection (PATCH with the whole content and If-Match, one save in flight, as the web app's autosave), and opens it (GET) and lists documents (GET, 20 per page) every ${READ_EVERY_SECONDS} s (${Math.ceil(USERS / READ_EVERY_SECONDS)} reader connections per kind, one request a second each); connections start spread over one second. Latency: the client's time per response. Errors: non-2xx answers, connection errors, timeouts. Then ${CHATS} chat sockets over the users' plans ask at once, the openai-compatible provider pointed at tests/support/openai-stream-server.mjs, which starts every answer once all requests are in and sends ${CHUNKS} chunks, one every ${CHUNK_INTERVAL_MS} ms; ${CHAT_ROUNDS} rounds, the last timed (first frame and per chunk as in the chat-relay benchmark), every round's answers checked whole. RSS from /proc.`,
-    results: DATABASES.flatMap((database) => rows(database, measured[database])),
+    results: LOAD_DATABASES.flatMap((database) => rows(database, measured[database])),
   }),
 );

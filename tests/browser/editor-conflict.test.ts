@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from '../support/browser.js';
 import {
   badgeText,
-  createDefaultDocument,
   type EditorUser,
-  openEditor,
+  openInBoth,
   SAVE_DEBOUNCE_MS,
   STALE_DOCUMENT_WRITE,
   sameUserElsewhere,
@@ -31,12 +30,7 @@ async function twoTabs(email: string) {
     installClock: true,
     expected: [STALE_DOCUMENT_WRITE],
   });
-  const document = await createDefaultDocument(here);
-  const [first, second] = document.sections[0]?.subsections ?? [];
-  if (!first || !second) throw new Error('the default plan has fewer than two subsections');
-  await openEditor(harness, here.page, document.uuid);
-  await openEditor(harness, elsewhere.page, document.uuid);
-  return { here, elsewhere, uuid: document.uuid, first: first.uuid, second: second.uuid };
+  return { here, elsewhere, ...(await openInBoth(harness, here, elsewhere)) };
 }
 
 /** Jumps over the debounce and waits for the conflict dialog the save runs into. */

@@ -3,10 +3,9 @@ import { useBrowserHarness } from '../support/browser.js';
 import {
   badgeText,
   clickIntoSubsection,
-  createDefaultDocument,
   type EditorUser,
   nodeByUuid,
-  openEditor,
+  openInBoth,
   sameUserElsewhere,
   serverSubsectionText,
   signedInEditorUser,
@@ -36,12 +35,7 @@ async function paragraphText(user: EditorUser, subsection: string): Promise<stri
 async function twoPeople(email: string) {
   const here = await signedInEditorUser(harness, email);
   const elsewhere = await sameUserElsewhere(harness, here);
-  const document = await createDefaultDocument(here);
-  const [first, second] = document.sections[0]?.subsections ?? [];
-  if (!first || !second) throw new Error('the default plan has fewer than two subsections');
-  await openEditor(harness, here.page, document.uuid);
-  await openEditor(harness, elsewhere.page, document.uuid);
-  return { here, elsewhere, uuid: document.uuid, first: first.uuid, second: second.uuid };
+  return { here, elsewhere, ...(await openInBoth(harness, here, elsewhere)) };
 }
 
 describe('live plans in Chromium against the real server', () => {

@@ -11,7 +11,13 @@ import type { DocumentJson, ParagraphJson } from '@planwright/sdk/model';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { blockText, firstSubsectionParagraph, settled, untilContent } from '../support/live-replicas.js';
+import {
+  blockText,
+  firstSubsectionParagraph,
+  settled,
+  untilContent,
+  withFirstSectionTitle,
+} from '../support/live-replicas.js';
 import { type SdkAccount, signUpWithSdk } from '../support/sdk-accounts.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -145,10 +151,7 @@ describe('live plans over /ws/collab/ (LV)', () => {
     // The script reads (the read derives what was typed), renames the first section and writes back.
     const read = await owner.client.documents.get(plan.uuid);
     expect(blockText(firstSubsectionParagraph(read.content as DocumentJson))).toContain(typed);
-    const content = structuredClone(read.content as DocumentJson);
-    const heading = content.content[0]?.content[0];
-    if (heading?.type !== 'sectionHeading') throw new Error('no section heading');
-    heading.content = [{ type: 'text', text: 'Renamed over REST' }];
+    const content = withFirstSectionTitle(read.content as DocumentJson, 'Renamed over REST');
     await owner.client.documents.update(plan.uuid, { content }, { ifMatch: read.revision ?? undefined });
     const merged = await untilContent(
       live.ydoc,
@@ -168,10 +171,7 @@ describe('live plans over /ws/collab/ (LV)', () => {
     const typed = 'Typed after the script read. ';
     typeInto(live.ydoc, typed);
     await acknowledged(live.provider);
-    const content = structuredClone(read.content as DocumentJson);
-    const heading = content.content[0]?.content[0];
-    if (heading?.type !== 'sectionHeading') throw new Error('no section heading');
-    heading.content = [{ type: 'text', text: 'Stale rename' }];
+    const content = withFirstSectionTitle(read.content as DocumentJson, 'Stale rename');
     const refused = await owner.client.documents
       .update(plan.uuid, { content }, { ifMatch: read.revision ?? undefined })
       .catch((error: unknown) => error);
@@ -274,10 +274,7 @@ describe('live plans over /ws/collab/ (LV)', () => {
     await acknowledged(first.provider);
     first.provider.destroy();
     const stored = await owner.client.documents.get(plan.uuid);
-    const content = structuredClone(stored.content as DocumentJson);
-    const heading = content.content[0]?.content[0];
-    if (heading?.type !== 'sectionHeading') throw new Error('no section heading');
-    heading.content = [{ type: 'text', text: 'Edited offline' }];
+    const content = withFirstSectionTitle(stored.content as DocumentJson, 'Edited offline');
     await owner.client.documents.update(plan.uuid, { content }, { ifMatch: stored.revision ?? undefined });
     const second = await connect(plan.uuid, owner.tokenStore.getToken());
     const loaded = readLiveContent(second.ydoc).document;

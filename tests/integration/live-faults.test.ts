@@ -76,6 +76,25 @@ function until(live: LiveDocument, ready: () => boolean, what: string, deadlineM
   });
 }
 
+/** Resolves once each named replica is connected, synced and has everything it made stored by the server. */
+async function allStored(
+  replicas: Record<string, LiveDocument>,
+  when: string,
+  deadlineMs = 30_000,
+): Promise<void> {
+  for (const [name, live] of Object.entries(replicas)) {
+    await until(
+      live,
+      () => {
+        const snapshot = live.getSnapshot();
+        return snapshot.status === 'connected' && snapshot.synced && snapshot.saved;
+      },
+      `${name} stored ${when}`,
+      deadlineMs,
+    );
+  }
+}
+
 /** The `index`-th paragraph element of the replica's content (document order). */
 function paragraph(ydoc: Y.Doc, index: number): Y.XmlElement {
   const found = [
@@ -162,19 +181,7 @@ describe('live plans under faults', () => {
       burst('ada', ada);
       burst('bob', bob);
       await server.start();
-      for (const [name, live] of [
-        ['ada', ada],
-        ['bob', bob],
-      ] as const) {
-        await until(
-          live,
-          () => {
-            const snapshot = live.getSnapshot();
-            return snapshot.status === 'connected' && snapshot.synced && snapshot.saved;
-          },
-          `${name} saved after kill ${kill}`,
-        );
-      }
+      await allStored({ ada, bob }, `after kill ${kill}`);
       const stored = await storedParagraphs(documentId);
       // A third replica, fresh from the server's state, has it too.
       const fresh = open(documentId);
@@ -259,20 +266,8 @@ describe('live plans under faults', () => {
           // Typing goes on offline; then both are back (a new connection each, synced again).
           type(ada.document, 0, 'o');
           typed.ada += 'o';
-          for (const [name, live] of [
-            ['ada', ada],
-            ['bob', bob],
-          ] as const) {
-            // Back and stored: what was typed while the link was cut reached the server again.
-            await until(
-              live,
-              () => {
-                const snapshot = live.getSnapshot();
-                return snapshot.status === 'connected' && snapshot.synced && snapshot.saved;
-              },
-              `${name} back (cycle ${cycle})`,
-            );
-          }
+          // Back and stored: what was typed while the link was cut reached the server again.
+          await allStored({ ada, bob }, `after the drop of cycle ${cycle}`);
         } else if (fault < 0.2 && !stalled) {
           proxy.stallAll();
           stalled = true;
@@ -284,20 +279,7 @@ describe('live plans under faults', () => {
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
       proxy.resume();
-      for (const [name, live] of [
-        ['ada', ada],
-        ['bob', bob],
-      ] as const) {
-        await until(
-          live,
-          () =>
-            live.getSnapshot().status === 'connected' &&
-            live.getSnapshot().synced &&
-            live.getSnapshot().saved,
-          `${name} saved after the faults`,
-          60_000,
-        );
-      }
+      await allStored({ ada, bob }, 'after the faults', 60_000);
       const stored = await storedParagraphs(documentId);
       expect(stored[0], `seed ${SEED}`).toBe(typed.ada);
       expect(stored[1], `seed ${SEED}`).toBe(typed.bob);

@@ -4,7 +4,13 @@ import type { DocumentJson } from '@planwright/sdk/model';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { blockText, firstSubsectionParagraph, settled, untilContent } from '../support/live-replicas.js';
+import {
+  blockText,
+  firstSubsectionParagraph,
+  settled,
+  untilContent,
+  withFirstSectionTitle,
+} from '../support/live-replicas.js';
 import { startPostgres, type TestPostgres } from '../support/postgres.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { type SdkAccount, signUpWithSdk } from '../support/sdk-accounts.js';
@@ -118,10 +124,7 @@ describe('live plans across instances through Redis (LR)', () => {
     await bob.whenSaved();
     const read = await owner.client.documents.get(plan.uuid);
     expect(blockText(firstSubsectionParagraph(read.content as DocumentJson))).toContain(' Typed on B.');
-    const content = structuredClone(read.content as DocumentJson);
-    const heading = content.content[0]?.content[0];
-    if (heading?.type !== 'sectionHeading') throw new Error('no section heading');
-    heading.content = [{ type: 'text', text: 'Renamed on A' }];
+    const content = withFirstSectionTitle(read.content as DocumentJson, 'Renamed on A');
     await owner.client.documents.update(plan.uuid, { content }, { ifMatch: read.revision ?? undefined });
     const merged = await untilContent(
       bob.document,

@@ -139,6 +139,23 @@ export function editorParts(page: Page): EditorParts {
   };
 }
 
+/**
+ * A new default plan open in two editors of one user (two tabs or two devices): its uuid and its first
+ * section's first two subsections.
+ */
+export async function openInBoth(
+  harness: BrowserHarness,
+  here: EditorUser,
+  elsewhere: EditorUser,
+): Promise<{ uuid: string; first: string; second: string }> {
+  const document = await createDefaultDocument(here);
+  const [first, second] = document.sections[0]?.subsections ?? [];
+  if (!first || !second) throw new Error('the default plan has fewer than two subsections');
+  await openEditor(harness, here.page, document.uuid);
+  await openEditor(harness, elsewhere.page, document.uuid);
+  return { uuid: document.uuid, first: first.uuid, second: second.uuid };
+}
+
 /** Opens the editor of a document and waits until the editor is there. */
 export async function openEditor(
   harness: BrowserHarness,

@@ -57,3 +57,12 @@ export const blockText = (node: object): string =>
   ((node as { content?: ReadonlyArray<{ text?: unknown }> }).content ?? [])
     .map((part) => (typeof part.text === 'string' ? part.text : ''))
     .join('');
+
+/** A copy of `content` with its first section renamed `title` (what a script's REST write does here). */
+export function withFirstSectionTitle(content: DocumentJson, title: string): DocumentJson {
+  const copy = structuredClone(content);
+  const heading = copy.content[0]?.content[0];
+  if (heading?.type !== 'sectionHeading') throw new Error('no section heading');
+  heading.content = [{ type: 'text', text: title }];
+  return copy;
+}
