@@ -168,7 +168,10 @@ describe('conflict dialog (SPEC.md W9)', () => {
     expect(dialog().textContent).toMatch(/another tab or on another device/);
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Reload theirs' }));
     await waitFor(() => expect(props.onReloadTheirs).toHaveBeenCalledTimes(1));
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Keep mine (overwrite)' }));
+    // The dialog is busy until the first choice settles; a click before that is ignored on purpose.
+    const keepMine = within(dialog()).getByRole('button', { name: 'Keep mine (overwrite)' });
+    await waitFor(() => expect((keepMine as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(keepMine);
     await waitFor(() => expect(props.onKeepMine).toHaveBeenCalledTimes(1));
   });
 
