@@ -8,6 +8,7 @@ import {
   readLiveContent,
 } from '@planwright/sdk/live';
 import type { DocumentJson, ParagraphJson } from '@planwright/sdk/model';
+import { openStorage } from '@planwright/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
@@ -264,6 +265,27 @@ describe('live plans over /ws/collab/ (LV)', () => {
         firstSubsectionParagraph((await owner.client.documents.get(plan.uuid)).content as DocumentJson),
       ),
     ).toContain('Kept across a restart. ');
+  });
+
+  it('LV4 a server stopped with people connected stores the derived content before its database closes', async () => {
+    const owner = await account();
+    const plan = await newPlan(owner);
+    const live = await connect(plan.uuid, owner.tokenStore.getToken());
+    typeInto(live.ydoc, 'Derived on the way down. ');
+    await acknowledged(live.provider);
+    // Still connected, and the derive debounce (10 min here) far off: only the stop derives it.
+    await server.stop();
+    live.provider.destroy();
+    const storage = await openStorage(server.database);
+    try {
+      const stored = await storage.documents.findById(plan.uuid);
+      expect(blockText(firstSubsectionParagraph(stored?.content as DocumentJson))).toContain(
+        'Derived on the way down. ',
+      );
+    } finally {
+      await storage.close();
+      await server.restart();
+    }
   });
 
   it('LV5 a plan edited over REST while nobody had it open loads with that edit', async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, loadConfig } from '@planwright/server';
+import { createServer, type DatabaseLocation, loadConfig } from '@planwright/server';
 import pg from 'pg';
 import { seedEmbeddedDatabase } from '../../packages/server/test/support/embedded-database-template.js';
 import { dropDatabase } from './postgres.js';
@@ -14,6 +14,8 @@ export interface TestServer {
   url: string;
   dataDir: string;
   outboxDir: string;
+  /** Its database, for a test that reads what the server stored while it is stopped. */
+  database: DatabaseLocation;
   /** Stops the server and keeps its data directory (connections refused until {@link restart}). */
   stop(): Promise<void>;
   /**
@@ -114,6 +116,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url: `http://127.0.0.1:${boundPort}`,
     dataDir,
     outboxDir: config.mail.outboxDir,
+    database: config.database,
     async stop() {
       const running = app;
       app = null;

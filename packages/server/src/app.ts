@@ -67,6 +67,11 @@ export interface AppDependencies {
   timers?: PoolTimers;
   /** Who answers chats and transforms; the default is made from `config.ai`. */
   aiProvider?: AiProvider;
+  /**
+   * Runs when the app closes, after everything the app closes itself: the caller's storage must outlive the
+   * live documents' last derive and the work in flight.
+   */
+  onClosed?: () => Promise<void>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -102,6 +107,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
 
+  // Fastify runs onClose hooks last-added first: this one, added first, runs after all the others.
+  const { onClosed } = deps;
+  if (onClosed) app.addHook('onClose', async () => onClosed());
   // The security suite checks every route against its authorisation matrix (docs/security.md).
   recordRoutes(app);
   app.addHook('onRequest', async (request, reply) => {

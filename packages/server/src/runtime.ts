@@ -22,23 +22,23 @@ export async function createServer(
     onOutboxMessage: ({ file, to, subject }) =>
       app?.log.info({ file, to, subject }, `e-mail written to ${file}: ${subject}`),
   });
-  try {
-    app = await buildApp({ config, storage, mailer, ...options });
-  } catch (error) {
+  let stopMaintenance = () => {};
+  const closeOwn = async () => {
+    stopMaintenance();
     mailer.close();
     await storage.close();
+  };
+  try {
+    app = await buildApp({ config, storage, mailer, ...options, onClosed: closeOwn });
+  } catch (error) {
+    await closeOwn();
     throw error;
   }
-  const stopMaintenance = scheduleMaintenance({
+  stopMaintenance = scheduleMaintenance({
     storage,
     sessions: config.sessions,
     now: () => new Date(),
     log: app.log,
-  });
-  app.addHook('onClose', async () => {
-    stopMaintenance();
-    mailer.close();
-    await storage.close();
   });
   return app;
 }

@@ -144,6 +144,8 @@ export class LiveDocuments {
   readonly #connections = new Map<Connection, LiveContext>();
   readonly #stopListening: () => void;
   readonly #redis: RedisExtension | undefined;
+  /** Shutting down: the last derive pass runs, then nothing reaches the database (see close). */
+  #shutdown: 'running' | 'deriving' | 'done' = 'running';
 
   constructor(options: LiveDocumentsOptions) {
     this.#options = { ...options, timers: options.timers ?? defaultTimers };
@@ -259,9 +261,14 @@ export class LiveDocuments {
     if (this.hocuspocus.documents.has(name)) this.hocuspocus.closeConnections(name);
   }
 
-  /** Closes every sync connection after deriving every loaded document's content. */
+  /**
+   * Closes every sync connection after deriving every loaded document's content. Closing the connections
+   * unloads the documents afterwards, when the database may be gone: from here on what an unload would
+   * store is left in the update log, which the next load derives and compacts (LV1, LV4).
+   */
   async close(): Promise<void> {
     this.#stopListening();
+    this.#shutdown = 'deriving';
     await Promise.allSettled(
       [...this.#loaded.values()].map(async (loaded) => {
         const name = livePlanName(loaded.plan);
@@ -270,7 +277,10 @@ export class LiveDocuments {
         await loaded.log.whenStored();
       }),
     );
+    this.#shutdown = 'done';
     this.hocuspocus.closeConnections();
+    // Changes that arrived while the connections closed: in the log before the database goes.
+    await Promise.allSettled([...this.#loaded.values()].map((loaded) => loaded.log.whenStored()));
     for (const loaded of this.#loaded.values()) loaded.log.close();
     await this.#redis?.onDestroy().catch(() => {});
   }
@@ -394,7 +404,7 @@ export class LiveDocuments {
   #derive(documentName: string, document: Y.Doc): Promise<void> {
     const plan = parseLivePlanName(documentName);
     const loaded = plan ? this.#loaded.get(plan.id) : undefined;
-    if (!plan || !loaded) return Promise.resolve();
+    if (!plan || !loaded || this.#shutdown === 'done') return Promise.resolve();
     loaded.deriving = loaded.deriving
       .then(() => this.#deriveNow(loaded, document))
       .catch((error: unknown) => {
@@ -405,7 +415,8 @@ export class LiveDocuments {
   }
 
   async #deriveNow(loaded: LoadedPlan, document: Y.Doc): Promise<void> {
-    if (!loaded.dirty) return;
+    // A derive queued behind close's last pass: the log holds its changes for the next load.
+    if (!loaded.dirty || this.#shutdown === 'done') return;
     const { storage, now } = this.#options;
     const read = readLiveContent(document);
     if (needsRepair(read.report)) writeLiveContent(document, read.document, REPAIR_ORIGIN);
@@ -426,7 +437,7 @@ export class LiveDocuments {
   async #unloaded(documentName: string): Promise<void> {
     const plan = parseLivePlanName(documentName);
     const loaded = plan ? this.#loaded.get(plan.id) : undefined;
-    if (!plan || !loaded) return;
+    if (!plan || !loaded || this.#shutdown !== 'running') return;
     this.#loaded.delete(plan.id);
     await loaded.deriving;
     await loaded.log.whenStored();
