@@ -17,8 +17,14 @@ import { createServer, type Socket } from 'node:net';
 import { type LiveDocument, openLiveDocument, readLiveContent } from '@planwright/sdk/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import * as Y from 'yjs';
 import { startFaultProxy } from '../support/fault-proxy.js';
+import {
+  allStored as allStoredReplicas,
+  sortedCharacters,
+  storedParagraphs as storedParagraphsOf,
+  typeIntoParagraph,
+  until as untilSnapshot,
+} from '../support/live-replicas.js';
 import { type SdkAccount, signUpWithSdk } from '../support/sdk-accounts.js';
 import { seededRandom, seedFrom } from '../support/seeded-random.js';
 import { type ServerProcess, startServerProcess } from '../support/server-process.js';
@@ -56,90 +62,14 @@ function open(documentId: string, baseUrl = server.url): LiveDocument {
   return live;
 }
 
-/** Resolves once `ready` holds for the document's snapshot; rejects with the seed after `deadlineMs`. */
-function until(live: LiveDocument, ready: () => boolean, what: string, deadlineMs = 30_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(
-        new Error(`timed out waiting for ${what} (seed ${SEED}): ${JSON.stringify(live.getSnapshot())}`),
-      );
-    }, deadlineMs);
-    const check = () => {
-      if (!ready()) return;
-      clearTimeout(timer);
-      stop();
-      resolve();
-    };
-    const stop = live.subscribe(check);
-    check();
-  });
-}
-
-/** Resolves once each named replica is connected, synced and has everything it made stored by the server. */
-async function allStored(
-  replicas: Record<string, LiveDocument>,
-  when: string,
-  deadlineMs = 30_000,
-): Promise<void> {
-  for (const [name, live] of Object.entries(replicas)) {
-    await until(
-      live,
-      () => {
-        const snapshot = live.getSnapshot();
-        return snapshot.status === 'connected' && snapshot.synced && snapshot.saved;
-      },
-      `${name} stored ${when}`,
-      deadlineMs,
-    );
-  }
-}
-
-/** The `index`-th paragraph element of the replica's content (document order). */
-function paragraph(ydoc: Y.Doc, index: number): Y.XmlElement {
-  const found = [
-    ...ydoc
-      .getXmlFragment('content')
-      .createTreeWalker((node) => node instanceof Y.XmlElement && node.nodeName === 'paragraph'),
-  ][index];
-  if (!(found instanceof Y.XmlElement)) throw new Error(`no paragraph ${index} in the replica`);
-  return found;
-}
-
-/** Types `text` at the end of the `index`-th paragraph, a transaction per character as an editor does. */
-function type(ydoc: Y.Doc, index: number, text: string): void {
-  const target = paragraph(ydoc, index);
-  for (const character of text) {
-    ydoc.transact(() => {
-      const existing = target.get(0);
-      if (existing instanceof Y.XmlText) existing.insert(existing.length, character);
-      else target.insert(0, [new Y.XmlText(character)]);
-    });
-  }
-}
-
-/** The texts of the stored plan's paragraphs, read over REST (which derives pending live changes first). */
-async function storedParagraphs(documentId: string): Promise<string[]> {
-  const detail = await owner.client.documents.get(documentId);
-  const texts: string[] = [];
-  const visit = (node: unknown) => {
-    if (typeof node !== 'object' || node === null) return;
-    const { type: kind, content } = node as { type?: unknown; content?: unknown };
-    if (kind === 'paragraph') {
-      texts.push(
-        Array.isArray(content)
-          ? content.map((part) => ((part as { text?: unknown }).text as string | undefined) ?? '').join('')
-          : '',
-      );
-      return;
-    }
-    if (Array.isArray(content)) for (const child of content) visit(child);
-  };
-  visit(detail.content);
-  return texts;
-}
-
-const sorted = (text: string) => [...text].sort().join('');
+const context = ` (seed ${SEED})`;
+const until = (live: LiveDocument, ready: () => boolean, what: string) =>
+  untilSnapshot(live, ready, what, { context });
+const allStored = (replicas: Record<string, LiveDocument>, when: string, deadlineMs?: number) =>
+  allStoredReplicas(replicas, when, { context, ...(deadlineMs ? { deadlineMs } : {}) });
+const type = typeIntoParagraph;
+const sorted = sortedCharacters;
+const storedParagraphs = (documentId: string) => storedParagraphsOf(owner.client, documentId);
 
 async function newPlan(): Promise<string> {
   const blueprints = await owner.client.blueprints.available();
