@@ -217,6 +217,22 @@ export class LiveDocuments {
   }
 
   /**
+   * Derives now the pending changes of those of `documentIds` loaded here, so a list shows their progress
+   * and counts as typed rather than as of the last debounce (LV8). Answers whether any was derived.
+   */
+  async deriveLoaded(documentIds: readonly string[]): Promise<boolean> {
+    const pending = documentIds.filter((id) => this.#loaded.get(id)?.dirty === true);
+    await Promise.all(
+      pending.map(async (id) => {
+        const name = livePlanName({ kind: 'document', id });
+        const document = this.hocuspocus.documents.get(name);
+        if (document) await this.#derive(name, document);
+      }),
+    );
+    return pending.length > 0;
+  }
+
+  /**
    * Brings a REST write's tree into the loaded live document, as a change to the state the call was
    * based on (`base`, from {@link beforeRest}): Yjs merges it with what people typed meanwhile, so
    * nothing they typed is overwritten. Resolves once the change is in the update log.

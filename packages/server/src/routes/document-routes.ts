@@ -55,7 +55,11 @@ export function documentRoutes(
   app.get('/api/v1/documents/', async (request) => {
     const user = await requireUser(request, sessions);
     const query = parseListQuery(request);
-    const { items, total } = await storage.documents.listOwned(user.id, query);
+    let { items, total } = await storage.documents.listOwned(user.id, query);
+    // Plans someone is typing in here: their progress as typed, not as of the last derive (live SPEC LV8).
+    if (live && (await live.deriveLoaded(items.map((doc) => doc.id)))) {
+      ({ items, total } = await storage.documents.listOwned(user.id, query));
+    }
     const outlines = await storage.documents.outlinesOfMany(items.map((doc) => doc.id));
     return listBody(
       items.map((doc) => documentSummaryView(doc, outlines.get(doc.id) ?? [])),
