@@ -1,11 +1,18 @@
+import { outlineOf } from '@planwright/sdk';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserHarness } from '../support/browser.js';
+import { ALLAUTH_PROTOCOL_ANSWERS, recordPageProblems, useBrowserHarness } from '../support/browser.js';
+import { corpusPath } from '../support/corpus.js';
 import {
   badgeText,
   clickIntoSubsection,
   type EditorUser,
+  editorParts,
+  LIVE_SOCKET_DOWN,
   nodeByUuid,
+  openEditor,
   openInBoth,
+  SERVER_DOWN,
   sameUserElsewhere,
   serverSubsectionText,
   signedInEditorUser,
@@ -30,6 +37,33 @@ async function paragraphText(user: EditorUser, subsection: string): Promise<stri
       for (const caret of copy.querySelectorAll('.pw-live-caret')) caret.remove();
       return copy.textContent ?? '';
     });
+}
+
+/** The badge of a live plan whose socket is down (W40): nothing is retried, the tab keeps every change. */
+const LIVE_OFFLINE_BADGE = 'Error saving | Offline — your changes are kept on this device';
+
+/** The live copies (y-indexeddb stores) this browser profile keeps, and how many changes each holds. */
+function browserCopies(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(async () => {
+    const counts: Record<string, number> = {};
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('planwright-plan-')) continue;
+      counts[name] = await new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open(name);
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const store = opening.result;
+          const counting = store.transaction('updates').objectStore('updates').count();
+          counting.onsuccess = () => {
+            store.close();
+            resolve(counting.result);
+          };
+          counting.onerror = () => reject(counting.error);
+        };
+      });
+    }
+    return counts;
+  });
 }
 
 async function twoPeople(email: string) {
@@ -106,5 +140,111 @@ describe('live plans in Chromium against the real server', () => {
       await expect.poll(() => paragraphText(user, first)).toBe('');
       await expect.poll(() => paragraphText(user, second)).toBe('Kept.');
     }
+  });
+
+  it('W40 three people typing at once in three subsections and one paragraph all converge, every character kept', async () => {
+    const { here, elsewhere, uuid, first, second } = await twoPeople('live-three@example.com');
+    const third = await sameUserElsewhere(harness, here);
+    await openEditor(harness, third.page, uuid);
+    const outline = outlineOf((await here.client.documents.get(uuid)).content);
+    const last = outline.sections[0]?.subsections[2]?.uuid;
+    if (!last) throw new Error('the default plan has fewer than three subsections in its first section');
+    const people = [here, elsewhere, third];
+    const places = [first, second, last];
+    const words = ['One.', 'Two.', 'Three.'];
+    for (const [index, person] of people.entries())
+      await clickIntoSubsection(person.page, places[index] ?? first);
+    await Promise.all(people.map((person, index) => person.page.keyboard.type(words[index] ?? '')));
+    for (const person of people) {
+      for (const [index, place] of places.entries()) {
+        await expect.poll(() => paragraphText(person, place)).toBe(words[index]);
+      }
+    }
+    // All three at the end of one paragraph at once.
+    for (const person of people) await clickIntoSubsection(person.page, first);
+    const more = [' Red', ' Green', ' Blue'];
+    await Promise.all(people.map((person, index) => person.page.keyboard.type(more[index] ?? '')));
+    const sorted = (text: string) => [...text].sort().join('');
+    const expected = sorted(`One.${more.join('')}`);
+    for (const person of people) {
+      await expect.poll(async () => sorted(await paragraphText(person, first))).toBe(expected);
+    }
+    const shown = await Promise.all(people.map((person) => paragraphText(person, first)));
+    expect(new Set(shown).size).toBe(1);
+    await expect
+      .poll(async () => sorted((await serverSubsectionText(here, uuid, first)) ?? ''))
+      .toBe(expected);
+    expect(await serverSubsectionText(here, uuid, last)).toBe('Three.');
+  });
+
+  it('W40 an import in one editor appears in the other without a reload, and what the other typed meanwhile stays', async () => {
+    const { here, elsewhere, uuid, second } = await twoPeople('live-import@example.com');
+    await typeInSubsection(elsewhere.page, second, 'Typed while they import.');
+    const chooser = here.page.waitForEvent('filechooser');
+    await here.page.getByRole('button', { name: 'File', exact: true }).click();
+    await here.page.getByRole('menuitem', { name: 'Import…' }).click();
+    await (await chooser).setFiles(corpusPath('docx/pandoc-headers.docx'));
+    const dialog = here.page.getByRole('dialog', { name: 'Import document' });
+    await expect.poll(() => dialog.getByTestId('import-file-name').textContent()).toBe('pandoc-headers.docx');
+    // The other keeps typing while the import runs on the server.
+    await Promise.all([
+      dialog.getByRole('button', { name: 'Import' }).click(),
+      elsewhere.page.keyboard.type(' And more.'),
+    ]);
+    for (const user of [here, elsewhere]) {
+      await editorParts(user.page)
+        .sidebar.getByRole('button', { name: '(Imported) A Test of Headers', exact: true })
+        .waitFor();
+      await expect.poll(() => editorParts(user.page).editor.textContent()).toContain('Some more plain text.');
+      await expect.poll(() => paragraphText(user, second)).toBe('Typed while they import. And more.');
+    }
+    await expect.poll(() => badgeText(elsewhere.page)).toBe('Saved');
+    await expect
+      .poll(() => serverSubsectionText(here, uuid, second))
+      .toBe('Typed while they import. And more.');
+    const titles = outlineOf((await here.client.documents.get(uuid)).content).sections.map((s) => s.title);
+    expect(titles).toContain('(Imported) A Test of Headers');
+    expect(await elsewhere.page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('W40 with the server down the badge says the changes are kept; a tab closed offline hands them over on the next visit; sign-out forgets the copies', async () => {
+    const user = await signedInEditorUser(harness, 'live-offline@example.com', {
+      expected: [LIVE_SOCKET_DOWN, SERVER_DOWN],
+    });
+    const document = await user.client.documents.create({});
+    const uuid = document.uuid;
+    const first = document.sections[0]?.subsections[0]?.uuid;
+    if (!first) throw new Error('the default plan has no subsection');
+    await openEditor(harness, user.page, uuid);
+    await typeInSubsection(user.page, first, 'Before.');
+    await expect.poll(() => badgeText(user.page)).toBe('Saved');
+    // The same profile's next tab, opened once the server is back.
+    const reopened = await user.page.context().newPage();
+    const problems = recordPageProblems(reopened, [ALLAUTH_PROTOCOL_ANSWERS, LIVE_SOCKET_DOWN, SERVER_DOWN]);
+
+    await harness.server.stop();
+    try {
+      await expect.poll(() => badgeText(user.page), { timeout: 15_000 }).toBe('Saved');
+      const store = `planwright-plan-${uuid}`;
+      const kept = (await browserCopies(user.page))[store] ?? 0;
+      await user.page.keyboard.type(' While down.');
+      await expect.poll(() => badgeText(user.page), { timeout: 15_000 }).toBe(LIVE_OFFLINE_BADGE);
+      // Kept in this browser before the tab goes: the closed tab's changes are all the server will get.
+      await expect.poll(async () => (await browserCopies(user.page))[store] ?? 0).toBeGreaterThan(kept);
+      await user.page.close();
+    } finally {
+      await harness.server.restart();
+    }
+    await openEditor(harness, reopened, uuid);
+    await expect.poll(() => paragraphText({ ...user, page: reopened }, first)).toBe('Before. While down.');
+    await expect.poll(() => badgeText(reopened)).toBe('Saved');
+    await expect.poll(() => serverSubsectionText(user, uuid, first)).toBe('Before. While down.');
+
+    // Sign-out leaves no plan in this browser (a shared computer).
+    expect(Object.keys(await browserCopies(reopened))).toContain(`planwright-plan-${uuid}`);
+    await reopened.goto(`${harness.server.url}/account/signout`);
+    await reopened.waitForURL(`${harness.server.url}/`);
+    await expect.poll(() => browserCopies(reopened)).toEqual({});
+    expect(problems.list).toEqual([]);
   });
 });

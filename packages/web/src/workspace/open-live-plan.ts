@@ -4,11 +4,7 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { caretColor } from '../editor/live-carets';
 import type { OpenedLivePlan } from './live-saving';
-
-/** Where a plan's live copy is kept in the browser until the server has it (W40). */
-export function livePlanStoreName(uuid: string): string {
-  return `planwright-plan-${uuid}`;
-}
+import { livePlanStoreName } from './live-plan-store';
 
 /**
  * Opens a document's live copy in the browser (W40): its changes are kept in IndexedDB as they are made

@@ -1,6 +1,7 @@
 import { clearStoredDrafts } from '@planwright/sdk';
 import { AccountFrame, Working } from '../../account/account-frame';
 import { SIGN_OUT_PAGE_TEXTS as TEXTS } from '../../account/account-texts';
+import { forgetLivePlanCopies } from '../../workspace/live-plan-store';
 import { performSignOut, signOutMachine } from '../../account/sign-out-flow';
 import { useAccountServices } from '../../account/use-account';
 import { Flow } from '../../state/flow';
@@ -10,7 +11,7 @@ import { useFlow, useLatest } from '../../state/use-flow';
  * `/account/signout` (spec 000 §4 "Sign-out"). The session may be the app client's (a password sign-in)
  * or the browser client's cookie session (a Google sign-in): each client only ends its own kind, so both
  * are asked. The SDK clears sessionToken, userEmail, userName and avatarUrl whatever they answer; the
- * editor's stored drafts go too.
+ * editor's stored drafts and the live plans' browser copies go too.
  */
 export function SignOutPage() {
   const services = useAccountServices();
@@ -27,6 +28,7 @@ export function SignOutPage() {
               queryClient.clear();
               // Unsaved editor copies must not outlive the session on a shared computer (save S25).
               clearStoredDrafts(ports.storage);
+              await forgetLivePlanCopies();
             },
             goHome: () => navigate('/', { replace: true }),
           };
