@@ -13,6 +13,7 @@ import {
   createDefaultDocument,
   type EditorUser,
   editorParts,
+  LIVE_SOCKET_DOWN,
   nodeByUuid,
   openEditor,
   SERVER_DOWN,
@@ -245,7 +246,7 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
 
   it('shows the banner when the server is killed mid-answer, and a new message resumes once it is back', async () => {
     const { user } = await openChat('chat-outage@example.com', {
-      expected: [SOCKET_DOWN, SERVER_DOWN],
+      expected: [SOCKET_DOWN, LIVE_SOCKET_DOWN, SERVER_DOWN],
     });
     const { page } = user;
     const chat = chatPanel(page);

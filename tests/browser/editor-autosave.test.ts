@@ -9,6 +9,7 @@ import {
   LONGEST_RETRY_MS,
   OFFLINE_BADGE,
   openEditor,
+  REST_SAVING_SERVER,
   SAVE_DEBOUNCE_MS,
   SERVER_DOWN,
   STALE_DOCUMENT_WRITE,
@@ -19,7 +20,7 @@ import {
   waitForSaved,
 } from '../support/editor-page.js';
 
-const harness = useBrowserHarness();
+const harness = useBrowserHarness(REST_SAVING_SERVER);
 
 /** The first subsection of the first section of a document read from the server. */
 function firstSubsection(document: { sections: { subsections: { uuid: string }[] }[] }): string {

@@ -5,6 +5,7 @@ import {
   badgeText,
   type EditorUser,
   openInBoth,
+  REST_SAVING_SERVER,
   SAVE_DEBOUNCE_MS,
   STALE_DOCUMENT_WRITE,
   sameUserElsewhere,
@@ -15,7 +16,7 @@ import {
   waitForSaved,
 } from '../support/editor-page.js';
 
-const harness = useBrowserHarness();
+const harness = useBrowserHarness(REST_SAVING_SERVER);
 
 const CONFLICT_HEADING = 'This document was changed elsewhere';
 

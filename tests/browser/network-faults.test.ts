@@ -10,6 +10,9 @@
  *     before the server saw it; held past the 30 s write time-out, S27; or stored by the server with its
  *     answer lost, S11) also ends with the badge `Saved`, no conflict shown, and the server holding exactly
  *     the typed text.
+ *     The server saves whole documents over REST here (`LIVE_DOCUMENTS=off`), the path these faults test;
+ *     a live plan through the same faults is tests/browser/live-editing.test.ts and, below the browser,
+ *     LF1–LF3 in tests/integration/live-faults.test.ts.
  * NF7 Chat. With the offline AI provider, messages sent while the proxy resets the WebSocket (before or right
  *     after a send) reach the server once: the panel shows its `Connection Error` banner while it waits to
  *     reconnect (web K18, SDK C21), reconnects (C9) and resynchronises (C47), and at the end every user
@@ -40,6 +43,7 @@ import {
   LONGEST_RETRY_MS,
   OFFLINE_BADGE,
   openEditor,
+  REST_SAVING_SERVER,
   SAVE_DEBOUNCE_MS,
   STALE_DOCUMENT_WRITE,
   serverSubsectionText,
@@ -74,7 +78,7 @@ const problems: PageProblems[] = [];
 
 beforeAll(async () => {
   console.log(`browser network-faults seed: ${SEED} (replay with NETFAULT_SEED=${SEED})`);
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(REST_SAVING_SERVER), launchBrowser()]);
   proxy = await startFaultProxy({ host: '127.0.0.1', port: Number(new URL(server.url).port) });
 });
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LIVE_REFUSED, type LiveDocumentSnapshot, openLiveDocument } from '@planwright/sdk/live';
 import { routeTable } from '@planwright/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -463,12 +464,17 @@ const MATRIX: MatrixEntry[] = [
     call: () => ({ path: '/accounts/google/login/callback/' }),
     expect: OPEN,
   },
-  // The web app's pages and files, and the chat socket's plain-HTTP answer (the socket: its own test).
+  // The web app's pages and files, and the sockets' plain-HTTP answers (the sockets: tests of their own).
   { route: 'GET /', call: () => ({ path: '/' }), expect: OPEN },
   { route: 'GET /*', call: () => ({ path: '/dashboard/documents' }), expect: OPEN },
   {
     route: 'GET /ws/document/*',
     call: (ids) => ({ path: `/ws/document/${ids.document}/chat/` }),
+    expect: { anonymous: 426, other: 426, member: 426, owner: 426 },
+  },
+  {
+    route: 'GET /ws/collab',
+    call: () => ({ path: '/ws/collab/' }),
     expect: { anonymous: 426, other: 426, member: 426, owner: 426 },
   },
 ];
@@ -682,6 +688,39 @@ describe('authorisation matrix (docs/security.md)', () => {
     expect(await closeOf(`/ws/document/${randomUUID()}/chat/`, 'owner')).toBe(4404);
     expect(await closeOf(`/ws/document/${ids.document}/section/${randomUUID()}/chat/`, 'owner')).toBe(4404);
     expect(await closeOf(`/ws/document/${ids.document}/chat/${randomUUID()}/`, 'owner')).toBe(4404);
+  });
+
+  it("SEC-A6: the live-plan socket refuses everyone but the owner alike (another user's plan as a missing one), and sends them nothing of it", async () => {
+    const outcome = (actor: Actor, documentId: string) =>
+      new Promise<{ snapshot: LiveDocumentSnapshot; blocks: number }>((resolve) => {
+        const live = openLiveDocument({
+          baseUrl: server.url,
+          documentId,
+          token: () => (actor === 'anonymous' ? null : tokens[actor]),
+          WebSocket,
+        });
+        const check = () => {
+          const snapshot = live.getSnapshot();
+          if (!snapshot.synced && snapshot.error === null) return;
+          stop();
+          const blocks = live.document.getXmlFragment('content').length;
+          live.destroy();
+          resolve({ snapshot, blocks });
+        };
+        const stop = live.subscribe(check);
+        check();
+      });
+    const owner = await outcome('owner', ids.document);
+    expect(owner.snapshot.error).toBeNull();
+    expect(owner.blocks).toBeGreaterThan(0);
+    for (const actor of ['anonymous', 'other', 'member'] as const) {
+      const refused = await outcome(actor, ids.document);
+      expect(refused.snapshot.error, actor).toEqual({ code: 'refused', message: LIVE_REFUSED });
+      expect(refused.snapshot.synced, actor).toBe(false);
+      expect(refused.blocks, actor).toBe(0);
+    }
+    const missing = await outcome('owner', randomUUID());
+    expect(missing.snapshot.error).toEqual({ code: 'refused', message: LIVE_REFUSED });
   });
 
   // Last: its deletions remove the owner's things.

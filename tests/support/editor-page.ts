@@ -32,6 +32,18 @@ export const SERVER_DOWN: ExpectedConsoleError = {
   url: /.*/,
 };
 
+/** Chromium's own log line when the live plan's socket finds no server (or the connection is reset). */
+export const LIVE_SOCKET_DOWN: ExpectedConsoleError = {
+  text: /^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws\/collab' failed/,
+  url: /.*/,
+};
+
+/**
+ * A server that saves documents whole over REST (`LIVE_DOCUMENTS=off`): the `SaveController` path the web
+ * app keeps for servers without live plans (autosave, drafts, the conflict dialog) is tested on it.
+ */
+export const REST_SAVING_SERVER = { env: { LIVE_DOCUMENTS: 'off' } } as const;
+
 /** One signed-in browser profile with the user's session token for reading the server's side over HTTP. */
 export interface EditorUser {
   readonly page: Page;

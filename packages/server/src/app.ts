@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // each other's typing (nothing is lost: the log and a reload merge it). Said once, loudly, at start.
   if (live && !config.live.redisUrl && config.database.kind === 'postgres') {
     app.log.warn(
-      'LIVE_DOCUMENTS=on on PostgreSQL without REDIS_URL: run ONE instance, or set REDIS_URL so instances share live plans (docs/deployment.md)',
+      'Live plans on PostgreSQL without REDIS_URL: run ONE instance, or set REDIS_URL so instances share live plans (docs/deployment.md)',
     );
   }
   const workspace = { config, storage, sessions, now, live };

@@ -143,11 +143,11 @@ describe('GET /api/v1/website/config/', () => {
       'Team',
     ]);
     expect(body.pricing.plans.at(-1).action).toBe('contact');
-    // Live plans are off by default (LIVE_DOCUMENTS): the web app saves over REST.
-    expect(body.live_documents).toBe(false);
+    // Plans are live by default: the web app edits them through the sync socket.
+    expect(body.live_documents).toBe(true);
   });
 
-  it("answers the operator's details, legal addresses and plans from the environment", async () => {
+  it("answers the operator's details, legal addresses, plans and live plans switched off from the environment", async () => {
     const configured = await createTestApp({
       COMPANY_NAME: 'Example Planning Ltd',
       COMPANY_EMAIL: 'legal@example.com',
@@ -158,6 +158,7 @@ describe('GET /api/v1/website/config/', () => {
       PRICING_PLANS: JSON.stringify([{ name: 'Everything', price: '€9', period: 'per month' }]),
       STRIPE_PUBLIC_KEY: 'pk_test_1',
       STRIPE_PRICING_TABLE_ID: 'prctbl_1',
+      LIVE_DOCUMENTS: 'off',
     });
     try {
       const res = await configured.app.inject({ method: 'GET', url: '/api/v1/website/config/' });

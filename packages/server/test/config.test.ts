@@ -51,6 +51,13 @@ describe('loadConfig', () => {
     expect(found.find((p) => p.startsWith('LOG_LEVEL:'))).toBeDefined();
   });
 
+  it('serves live plans unless LIVE_DOCUMENTS=off, and refuses another word', () => {
+    expect(loadConfig({}).live.enabled).toBe(true);
+    expect(loadConfig({ LIVE_DOCUMENTS: ' OFF ' }).live.enabled).toBe(false);
+    expect(loadConfig({ LIVE_DOCUMENTS: '' }).live.enabled).toBe(true);
+    expect(configProblems({ LIVE_DOCUMENTS: 'yes' })[0]).toMatch(/^LIVE_DOCUMENTS: /);
+  });
+
   it('reads REDIS_URL for live plans on several instances, and refuses one that is not redis(s)://', () => {
     expect(loadConfig({}).live.redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: ' redis://:secret@cache:6379/2 ' }).live.redisUrl).toBe(

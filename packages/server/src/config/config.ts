@@ -126,7 +126,7 @@ const envSchema = z.object({
   CONVERSION_WORKERS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).optional()),
   LIVE_DOCUMENTS: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
-    z.enum(['on', 'off']).default('off'),
+    z.enum(['on', 'off']).default('on'),
   ),
   REDIS_URL: z.preprocess(
     emptyAsUndefined,
@@ -321,8 +321,8 @@ export interface ServerConfig {
   /** The AI provider and its limits. */
   ai: AiConfig;
   /**
-   * Live plans (docs/editor.md "Live plans"): the Yjs sync socket at `/ws/collab/`, off until the web
-   * editor binds to it (LIVE_DOCUMENTS=on turns it on); when and how often content is derived; how many
+   * Live plans (docs/editor.md "Live plans"): the Yjs sync socket at `/ws/collab/`, on by default
+   * (LIVE_DOCUMENTS=off saves documents whole over REST instead); when and how often content is derived; how many
    * plans one instance holds open at most (LIVE_MAX_DOCUMENTS: a 50-page plan holds about 3 MiB).
    */
   live: {
