@@ -12,7 +12,9 @@ export function livePlanStoreName(uuid: string): string {
  * computer, as for the REST editor's stored drafts (save S25). Never rejects; a store still open elsewhere
  * (another tab) is deleted when that tab lets go of it.
  */
-export async function forgetLivePlanCopies(factory: IDBFactory | undefined = globalThis.indexedDB): Promise<void> {
+export async function forgetLivePlanCopies(
+  factory: IDBFactory | undefined = globalThis.indexedDB,
+): Promise<void> {
   if (factory === undefined || typeof factory.databases !== 'function') return;
   try {
     const stores = await factory.databases();

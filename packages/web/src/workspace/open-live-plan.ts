@@ -3,8 +3,8 @@ import { type LiveDocument, openLiveDocument } from '@planwright/sdk/live';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { caretColor } from '../editor/live-carets';
-import type { OpenedLivePlan } from './live-saving';
 import { livePlanStoreName } from './live-plan-store';
+import type { OpenedLivePlan } from './live-saving';
 
 /**
  * Opens a document's live copy in the browser (W40): its changes are kept in IndexedDB as they are made

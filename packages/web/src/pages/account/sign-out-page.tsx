@@ -1,11 +1,11 @@
 import { clearStoredDrafts } from '@planwright/sdk';
 import { AccountFrame, Working } from '../../account/account-frame';
 import { SIGN_OUT_PAGE_TEXTS as TEXTS } from '../../account/account-texts';
-import { forgetLivePlanCopies } from '../../workspace/live-plan-store';
 import { performSignOut, signOutMachine } from '../../account/sign-out-flow';
 import { useAccountServices } from '../../account/use-account';
 import { Flow } from '../../state/flow';
 import { useFlow, useLatest } from '../../state/use-flow';
+import { forgetLivePlanCopies } from '../../workspace/live-plan-store';
 
 /**
  * `/account/signout` (spec 000 §4 "Sign-out"). The session may be the app client's (a password sign-in)
