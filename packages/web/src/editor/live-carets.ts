@@ -40,6 +40,46 @@ export function caretColor(key: string): string {
   return palette[Math.abs(hash) % palette.length] ?? '#2563eb';
 }
 
+type AwarenessListener = (
+  changes: { added: number[]; updated: number[]; removed: number[] },
+  origin: unknown,
+) => void;
+
+/**
+ * The awareness as the caret plugin sees it: its `change` listeners hear only of other people's states. The
+ * plugin redraws the carets with a whole editor transaction on every change, one's own caret moves with every
+ * keystroke, and one's own caret is never drawn: that second transaction per key is work for nothing.
+ */
+export function othersOnly(awareness: Awareness): Awareness {
+  const wrapped = new Map<AwarenessListener, AwarenessListener>();
+  const own = (name: string, listener: AwarenessListener): AwarenessListener => {
+    if (name !== 'change') return listener;
+    const filtered: AwarenessListener = (changes, origin) => {
+      const { added, updated, removed } = changes;
+      if ([added, updated, removed].some((ids) => ids.some((id) => id !== awareness.clientID))) {
+        listener(changes, origin);
+      }
+    };
+    wrapped.set(listener, filtered);
+    return filtered;
+  };
+  return new Proxy(awareness, {
+    get(target, property) {
+      if (property === 'on') {
+        return (name: string, listener: AwarenessListener) => target.on(name, own(name, listener));
+      }
+      if (property === 'off') {
+        return (name: string, listener: AwarenessListener) => {
+          target.off(name, wrapped.get(listener) ?? listener);
+          wrapped.delete(listener);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /**
  * The others' carets and selections in a live plan (editor/SPEC.md E-live), on y-tiptap's cursor plugin
  * over the live document's awareness: `@tiptap/extension-collaboration-caret` has no release for the
@@ -50,7 +90,7 @@ export function liveCarets(awareness: Awareness): Extension {
     name: 'liveCarets',
     addProseMirrorPlugins() {
       return [
-        yCursorPlugin(awareness, {
+        yCursorPlugin(othersOnly(awareness), {
           cursorBuilder: (user: unknown) => caretElement(user),
           selectionBuilder: (user: unknown) => ({
             style: `background-color: ${caretUserOf(user).color}33`,

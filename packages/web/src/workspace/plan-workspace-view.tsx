@@ -34,8 +34,8 @@ import {
 import { ImportFilePicker } from './import-file-picker';
 import type { PlanWorkspace } from './plan-workspace';
 import { ProgressReadout } from './progress-readout';
-import { saveFailureText } from './save-status';
-import { SaveStatusBadge } from './save-status-badge';
+import { pageSaveState, samePageSaveState, saveFailureText } from './save-status';
+import { WorkspaceSaveBadge } from './save-status-badge';
 import { SectionsSidebar } from './sections-sidebar';
 import type { Selection } from './selection-url';
 import type { SplitSettings } from './split-layout';
@@ -48,7 +48,7 @@ import {
   withPendingChanges,
 } from './structure-rules';
 import { TitleEditor } from './title-editor';
-import { type CompanionControllers, useAutosave } from './use-autosave';
+import { type CompanionControllers, useAutosave, useSaveSnapshot } from './use-autosave';
 import { useFillViewport } from './use-fill-viewport';
 import { useSelectionUrl } from './use-selection-url';
 import { WorkspaceMenuBar } from './workspace-menu-bar';
@@ -156,7 +156,9 @@ export function PlanWorkspaceView({
     () => workspace.structure.showAlert(WORKSPACE_TEXTS.leaveFailed),
     [workspace],
   );
-  const save = useAutosave(workspace.controller, onLeaveFailed, companions);
+  useAutosave(workspace.controller, onLeaveFailed, companions);
+  // Only what the page itself shows; the badge reads the rest (a live plan changes it on every keystroke).
+  const save = useSaveSnapshot(workspace.controller, pageSaveState, samePageSaveState);
   const rootRef = useRef<HTMLDivElement>(null);
   const height = useFillViewport(rootRef);
   const [dialog, setDialog] = useState<WorkspaceDialog | null>(null);
@@ -300,10 +302,7 @@ export function PlanWorkspaceView({
 
   const failed = state.load.status === 'failed';
   // A failed first read has its own alert and Try again (the load's).
-  const saveFailure =
-    !failed && save.status === 'error' && save.failure && save.failure.kind !== 'conflict' && !save.retry
-      ? save.failure
-      : null;
+  const saveFailure = failed ? null : save.failure;
 
   let body: ReactNode;
   if (state.load.status === 'not-found') {
@@ -446,7 +445,7 @@ export function PlanWorkspaceView({
           </>
         )}
         {ready && variant.finalize && <ProgressReadout progress={live.progress} />}
-        {(ready || failed) && <SaveStatusBadge snapshot={save} loadFailed={failed} />}
+        {(ready || failed) && <WorkspaceSaveBadge controller={workspace.controller} loadFailed={failed} />}
       </header>
       {ready && !state.canEdit && variant.texts.readOnly && (
         <div className="border-b border-base-300 px-3 py-2">

@@ -1,3 +1,5 @@
+import type { SaveController } from '@planwright/sdk';
+import { useSyncExternalStore } from 'react';
 import { Icon } from '../ui/icon';
 import {
   type SaveBadgeInput,
@@ -62,4 +64,19 @@ export function SaveStatusBadge({
       </div>
     </div>
   );
+}
+
+/**
+ * The workspace's badge, reading its save controller itself: it re-renders on each change of the save's
+ * state (on a live plan, every keystroke's "Saving…" and "Saved"), and the page around it does not.
+ */
+export function WorkspaceSaveBadge({
+  controller,
+  loadFailed,
+}: {
+  controller: Pick<SaveController<unknown>, 'subscribe' | 'getSnapshot'>;
+  loadFailed: boolean;
+}) {
+  const snapshot = useSyncExternalStore(controller.subscribe, () => controller.getSnapshot());
+  return <SaveStatusBadge snapshot={snapshot} loadFailed={loadFailed} />;
 }

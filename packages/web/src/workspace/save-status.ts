@@ -1,6 +1,29 @@
 import { ApiError, type SaveFailure, type SaveSnapshot } from '@planwright/sdk';
 import { SAVE_STATUS_TEXTS } from './workspace-texts';
 
+/**
+ * What the workspace page itself shows of its save (W8, W9, S25): a failure that waits for the user (no
+ * automatic retry, no conflict), the restored-draft notice and the conflict. The badge reads the rest.
+ */
+export interface PageSaveState<C> {
+  failure: SaveFailure | null;
+  restoredDraft: SaveSnapshot<C>['restoredDraft'];
+  conflict: SaveSnapshot<C>['conflict'];
+}
+
+export function pageSaveState<C>(snapshot: SaveSnapshot<C>): PageSaveState<C> {
+  const { status, failure, retry, restoredDraft, conflict } = snapshot;
+  return {
+    failure: status === 'error' && failure && failure.kind !== 'conflict' && !retry ? failure : null,
+    restoredDraft,
+    conflict,
+  };
+}
+
+export function samePageSaveState<C>(a: PageSaveState<C>, b: PageSaveState<C>): boolean {
+  return a.failure === b.failure && a.restoredDraft === b.restoredDraft && a.conflict === b.conflict;
+}
+
 /** The four faces of the save-status badge (spec 001 §2 tooltips). */
 export type SaveBadgeState = 'saving' | 'unsaved' | 'saved' | 'error';
 

@@ -1,5 +1,5 @@
 import type { SaveController, SaveSnapshot } from '@planwright/sdk';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router';
 
 /** Something is not confirmed by the server yet: leaving now could lose it. */
@@ -25,14 +25,14 @@ const NO_COMPANIONS: CompanionControllers = () => [];
  * - in-app navigation to another page while something is unsaved: wait for a save, then go; if the save
  *   fails, stay (the badge and `onLeaveFailed` say why). Selecting a section changes only the query, so
  *   it never waits.
- * Returns the controller's snapshot, read with `useSyncExternalStore`.
+ * It reads the snapshots only when it needs them: subscribing here would re-render the whole page on each
+ * change, which a live plan makes on every keystroke (read them with {@link useSaveSnapshot}).
  */
 export function useAutosave<C>(
-  controller: Pick<SaveController<C>, 'subscribe' | 'getSnapshot' | 'flush' | 'persistDraft' | 'retryNow'>,
+  controller: Pick<SaveController<C>, 'getSnapshot' | 'flush' | 'persistDraft' | 'retryNow'>,
   onLeaveFailed: () => void,
   companions: CompanionControllers = NO_COMPANIONS,
-): SaveSnapshot<C> {
-  const snapshot = useSyncExternalStore(controller.subscribe, () => controller.getSnapshot());
+): void {
   const anyUnsaved = useCallback(
     () => [controller, ...companions()].some((each) => hasUnsavedWork(each.getSnapshot())),
     [controller, companions],
@@ -90,6 +90,30 @@ export function useAutosave<C>(
       current = false;
     };
   }, [blocker, controller, companions, onLeaveFailed]);
+}
 
-  return snapshot;
+/**
+ * What a component shows of a save controller's snapshot, `select`ed from it: the component re-renders
+ * only when the selection changes by `equal` (so a page that shows only failures is not re-rendered by
+ * each "Saving…" and "Saved" of a live plan's keystrokes).
+ */
+export function useSaveSnapshot<C, T>(
+  controller: Pick<SaveController<C>, 'subscribe' | 'getSnapshot'>,
+  select: (snapshot: SaveSnapshot<C>) => T,
+  equal: (a: T, b: T) => boolean = Object.is,
+): T {
+  const last = useRef<{ snapshot: SaveSnapshot<C>; selected: T } | null>(null);
+  const read = () => {
+    const snapshot = controller.getSnapshot();
+    const previous = last.current;
+    if (previous?.snapshot === snapshot) return previous.selected;
+    const selected = select(snapshot);
+    if (previous && equal(previous.selected, selected)) {
+      last.current = { snapshot, selected: previous.selected };
+      return previous.selected;
+    }
+    last.current = { snapshot, selected };
+    return selected;
+  };
+  return useSyncExternalStore(controller.subscribe, read);
 }

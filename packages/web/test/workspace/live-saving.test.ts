@@ -2,7 +2,9 @@ import type { LiveDocumentSnapshot } from '@planwright/sdk/live';
 import { LIVE_BUSY, LIVE_REFUSED, LIVE_SIGNED_OUT } from '@planwright/sdk/live';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { caretColor, caretElement } from '../../src/editor/live-carets';
+import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
+import * as Y from 'yjs';
+import { caretColor, caretElement, othersOnly } from '../../src/editor/live-carets';
 import { liveSaveSnapshot } from '../../src/workspace/live-saving';
 import { saveBadgeDetail, saveBadgeState } from '../../src/workspace/save-status';
 
@@ -89,5 +91,31 @@ describe("the others' carets (SPEC.md W40)", () => {
         expect(caretColor(key)).toMatch(/^#[0-9a-f]{6}$/);
       }),
     );
+  });
+});
+
+describe("the caret plugin's view of awareness (E4)", () => {
+  it("hears of other people's carets, never of one's own (which moves with every keystroke)", () => {
+    const mine = new Awareness(new Y.Doc());
+    const theirs = new Awareness(new Y.Doc());
+    const view = othersOnly(mine);
+    const heard: number[][] = [];
+    const listener = ({ added, updated }: { added: number[]; updated: number[] }) => {
+      heard.push([...added, ...updated]);
+    };
+    view.on('change', listener);
+    mine.setLocalStateField('cursor', { anchor: 1, head: 1 });
+    mine.setLocalStateField('cursor', { anchor: 2, head: 2 });
+    expect(heard).toEqual([]);
+    theirs.setLocalStateField('cursor', { anchor: 5, head: 5 });
+    applyAwarenessUpdate(mine, encodeAwarenessUpdate(theirs, [theirs.clientID]), 'remote');
+    expect(heard).toEqual([[theirs.clientID]]);
+    expect(view.getStates().get(theirs.clientID)).toEqual({ cursor: { anchor: 5, head: 5 } });
+    view.off('change', listener);
+    theirs.setLocalStateField('cursor', { anchor: 6, head: 6 });
+    applyAwarenessUpdate(mine, encodeAwarenessUpdate(theirs, [theirs.clientID]), 'remote');
+    expect(heard).toHaveLength(1);
+    mine.destroy();
+    theirs.destroy();
   });
 });
