@@ -81,7 +81,7 @@ export function othersOnly(awareness: Awareness): Awareness {
 }
 
 /**
- * The others' carets and selections in a live plan (editor/SPEC.md E-live), on y-tiptap's cursor plugin
+ * The others' carets and selections in a live plan (editor/SPEC.md E35), on y-tiptap's cursor plugin
  * over the live document's awareness: `@tiptap/extension-collaboration-caret` has no release for the
  * Tiptap version we use.
  */

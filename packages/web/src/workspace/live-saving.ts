@@ -1,7 +1,16 @@
 import type { SaveAsideContext, SaveAsideResult, SaveController, SaveSnapshot } from '@planwright/sdk';
 import type { LiveDocument, LiveDocumentSnapshot } from '@planwright/sdk/live';
 import type { DocumentJson } from '@planwright/sdk/model';
+import type { Clock } from '../platform/clock';
 import { SAVE_STATUS_TEXTS } from './workspace-texts';
+
+/**
+ * How long the badge keeps "Saving…" after the server stored the last change (W40). A typist's changes are
+ * stored one by one within milliseconds: without it the badge flips Saving…/Saved on every keystroke, and
+ * each flip is a React commit, which measures the whole plan's selection while the editor has focus (about
+ * 7 ms on a 200-page plan, bench editor-keystroke).
+ */
+export const LIVE_SAVED_SETTLE_MS = 1000;
 
 /**
  * What the workspace asks of its saving, whether REST (`SaveController`) or live: the save badge, the page's
@@ -73,27 +82,60 @@ export function liveSaveSnapshot(live: LiveDocumentSnapshot): SaveSnapshot<Docum
 export class LiveSaving implements PlanSaving {
   #snapshot: SaveSnapshot<DocumentJson>;
   #source: LiveDocumentSnapshot;
+  #settle: unknown = null;
+  readonly #listeners = new Set<() => void>();
+  readonly #stopWatching: () => void;
 
   readonly live: LiveDocument;
   readonly #close: () => void;
+  readonly #clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 
-  constructor(opened: OpenedLivePlan) {
+  constructor(opened: OpenedLivePlan, clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>) {
     this.live = opened.live;
     this.#close = opened.close;
+    this.#clock = clock;
     this.#source = this.live.getSnapshot();
     this.#snapshot = liveSaveSnapshot(this.#source);
+    this.#stopWatching = this.live.subscribe(() => this.#sourceChanged());
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => this.live.subscribe(listener);
-
-  readonly getSnapshot = (): SaveSnapshot<DocumentJson> => {
-    const source = this.live.getSnapshot();
-    if (source !== this.#source) {
-      this.#source = source;
-      this.#snapshot = liveSaveSnapshot(source);
-    }
-    return this.#snapshot;
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
   };
+
+  readonly getSnapshot = (): SaveSnapshot<DocumentJson> => this.#snapshot;
+
+  #sourceChanged(): void {
+    const source = this.live.getSnapshot();
+    if (source === this.#source) return;
+    this.#source = source;
+    const shown = liveSaveSnapshot(source);
+    this.#clearSettle();
+    // Stored, right after "Saving…": it stays a moment longer (not dirty: nothing is left to lose).
+    if (shown.status === 'saved' && source.status === 'connected' && this.#snapshot.status === 'saving') {
+      this.#show({ ...shown, status: 'saving' });
+      this.#settle = this.#clock.setTimeout(() => {
+        this.#settle = null;
+        this.#show(liveSaveSnapshot(this.#source));
+      }, LIVE_SAVED_SETTLE_MS);
+      return;
+    }
+    this.#show(shown);
+  }
+
+  #show(snapshot: SaveSnapshot<DocumentJson>): void {
+    this.#snapshot = snapshot;
+    for (const listener of [...this.#listeners]) listener();
+  }
+
+  #clearSettle(): void {
+    if (this.#settle === null) return;
+    this.#clock.clearTimeout(this.#settle);
+    this.#settle = null;
+  }
 
   /** Everything made here is stored; false at once when it cannot be now (offline, refused). */
   flush(): Promise<boolean> {
@@ -130,6 +172,9 @@ export class LiveSaving implements PlanSaving {
 
   /** Closes the connection and the browser's copy. */
   dispose(): void {
+    this.#clearSettle();
+    this.#stopWatching();
+    this.#listeners.clear();
     this.#close();
   }
 }

@@ -182,7 +182,7 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     this.client = client;
     const opened = resource.kind === 'document' && options.openLive ? options.openLive(uuid) : null;
     this.live = opened?.live ?? null;
-    this.controller = opened ? new LiveSaving(opened) : this.restSaving(resource, uuid);
+    this.controller = opened ? new LiveSaving(opened, clock) : this.restSaving(resource, uuid);
     this.outline = new LiveOutline(clock);
     this.outline.setSource(() => this.bridge?.skeleton() ?? this.getSnapshot().initialContent);
     this.structure = new StructureActions(this);

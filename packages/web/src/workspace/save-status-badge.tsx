@@ -1,5 +1,4 @@
 import type { SaveController } from '@planwright/sdk';
-import { useSyncExternalStore } from 'react';
 import { Icon } from '../ui/icon';
 import {
   type SaveBadgeInput,
@@ -8,6 +7,7 @@ import {
   saveBadgeLabel,
   saveBadgeState,
 } from './save-status';
+import { useSaveSnapshot } from './use-autosave';
 import { SAVE_STATUS_TEXTS } from './workspace-texts';
 
 const TONE: Record<SaveBadgeState, string> = {
@@ -66,9 +66,15 @@ export function SaveStatusBadge({
   );
 }
 
+/** What the badge shows of a snapshot: two snapshots that show alike render once. */
+function shownBadge(snapshot: SaveBadgeInput) {
+  return { snapshot, shown: `${saveBadgeState(snapshot)}\n${saveBadgeDetail(snapshot) ?? ''}` };
+}
+
 /**
- * The workspace's badge, reading its save controller itself: it re-renders on each change of the save's
- * state (on a live plan, every keystroke's "Saving…" and "Saved"), and the page around it does not.
+ * The workspace's badge, reading its save controller itself: it re-renders only when what it shows changes,
+ * and the page around it never for the save's sake. (On a live plan the snapshot changes with every
+ * keystroke; each React commit while the editor has focus measures the whole plan's selection.)
  */
 export function WorkspaceSaveBadge({
   controller,
@@ -77,6 +83,7 @@ export function WorkspaceSaveBadge({
   controller: Pick<SaveController<unknown>, 'subscribe' | 'getSnapshot'>;
   loadFailed: boolean;
 }) {
-  const snapshot = useSyncExternalStore(controller.subscribe, () => controller.getSnapshot());
+  // A failed load is a prop: it re-renders the badge by itself.
+  const { snapshot } = useSaveSnapshot(controller, shownBadge, (a, b) => a.shown === b.shown);
   return <SaveStatusBadge snapshot={snapshot} loadFailed={loadFailed} />;
 }

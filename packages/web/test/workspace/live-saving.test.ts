@@ -1,12 +1,14 @@
-import type { LiveDocumentSnapshot } from '@planwright/sdk/live';
+import type { LiveDocument, LiveDocumentSnapshot } from '@planwright/sdk/live';
 import { LIVE_BUSY, LIVE_REFUSED, LIVE_SIGNED_OUT } from '@planwright/sdk/live';
+import { ManualClock } from '@planwright/sdk/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { caretColor, caretElement, othersOnly } from '../../src/editor/live-carets';
-import { liveSaveSnapshot } from '../../src/workspace/live-saving';
+import { LIVE_SAVED_SETTLE_MS, LiveSaving, liveSaveSnapshot } from '../../src/workspace/live-saving';
 import { saveBadgeDetail, saveBadgeState } from '../../src/workspace/save-status';
+import { SAVE_STATUS_TEXTS } from '../../src/workspace/workspace-texts';
 
 const connected: LiveDocumentSnapshot = {
   status: 'connected',
@@ -117,5 +119,62 @@ describe("the caret plugin's view of awareness (E4)", () => {
     expect(heard).toHaveLength(1);
     mine.destroy();
     theirs.destroy();
+  });
+});
+
+/** The part of a live document the saving reads: its snapshots, which the test sets. */
+function liveSource(initial: LiveDocumentSnapshot) {
+  let snapshot = initial;
+  const listeners = new Set<() => void>();
+  const live = {
+    getSnapshot: () => snapshot,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return {
+    live: live as unknown as LiveDocument,
+    set(next: Partial<LiveDocumentSnapshot>) {
+      snapshot = { ...snapshot, ...next };
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}
+
+describe('the live save badge while someone types (W40)', () => {
+  it(`stays Saving… through a burst of stored keystrokes and says Saved ${LIVE_SAVED_SETTLE_MS} ms after the last`, () => {
+    const clock = new ManualClock();
+    const source = liveSource(connected);
+    const saving = new LiveSaving({ live: source.live, close: () => {} }, clock);
+    let changes = 0;
+    const shown: string[] = [];
+    saving.subscribe(() => {
+      changes += 1;
+      shown.push(saveBadgeState(saving.getSnapshot()));
+    });
+    expect(saveBadgeState(saving.getSnapshot())).toBe('saved');
+    for (let key = 0; key < 20; key++) {
+      source.set({ saved: false });
+      // Not stored yet: dirty, so leaving would wait for it.
+      expect(saving.getSnapshot().dirty).toBe(true);
+      source.set({ saved: true });
+      // Stored: nothing left to lose, though the badge still says Saving….
+      expect(saving.getSnapshot().dirty).toBe(false);
+      clock.advance(100);
+    }
+    expect(new Set(shown)).toEqual(new Set(['saving']));
+    // The last keystroke was stored 100 ms ago.
+    clock.advance(LIVE_SAVED_SETTLE_MS - 101);
+    expect(saveBadgeState(saving.getSnapshot())).toBe('saving');
+    clock.advance(1);
+    expect(saveBadgeState(saving.getSnapshot())).toBe('saved');
+    expect(changes).toBe(41);
+    // Offline shows at once, never held back.
+    source.set({ status: 'disconnected', saved: false });
+    expect(saveBadgeDetail(saving.getSnapshot())).toBe(SAVE_STATUS_TEXTS.offlineKept);
+    saving.dispose();
+    source.set({ status: 'connected', saved: true });
+    expect(clock.pending).toBe(0);
   });
 });
