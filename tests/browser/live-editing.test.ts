@@ -177,6 +177,57 @@ describe('live plans in Chromium against the real server', () => {
     expect(await serverSubsectionText(here, uuid, last)).toBe('Three.');
   });
 
+  it('W40 E8 two people splitting one paragraph at the same place at once: every block keeps a node id of its own, in both editors and on the server', async () => {
+    const { here, elsewhere, uuid, first } = await twoPeople('live-split@example.com');
+    await typeInSubsection(here.page, first, 'Alpha beta gamma delta.');
+    await expect.poll(() => paragraphText(elsewhere, first)).toBe('Alpha beta gamma delta.');
+    // Both carets after "beta", then Enter and a word at once.
+    for (const user of [here, elsewhere]) {
+      await clickIntoSubsection(user.page, first);
+      for (let step = 0; step < ' gamma delta.'.length; step++) await user.page.keyboard.press('ArrowLeft');
+    }
+    await Promise.all([
+      here.page.keyboard.press('Enter').then(() => here.page.keyboard.type('One')),
+      elsewhere.page.keyboard.press('Enter').then(() => elsewhere.page.keyboard.type('Two')),
+    ]);
+    const blocks = (user: EditorUser) =>
+      subsectionBody(user.page, first)
+        .locator('[data-node-id]')
+        .evaluateAll((nodes) =>
+          nodes.map((node) => {
+            const copy = node.cloneNode(true) as HTMLElement;
+            for (const caret of copy.querySelectorAll('.pw-live-caret')) caret.remove();
+            return `${node.getAttribute('data-node-id')}:${copy.textContent}`;
+          }),
+        );
+    await expect
+      .poll(async () => JSON.stringify(await blocks(here)))
+      .toBe(JSON.stringify(await blocks(elsewhere)));
+    const shown = await blocks(here);
+    const ids = shown.map((block) => block.split(':')[0]);
+    expect(shown.join(' ')).toContain('One');
+    expect(shown.join(' ')).toContain('Two');
+    expect(new Set(ids).size).toBe(ids.length);
+    // Stored: the whole plan's node ids are unique too.
+    await expect.poll(() => badgeText(here.page)).toBe('Saved');
+    await expect.poll(() => badgeText(elsewhere.page)).toBe('Saved');
+    const stored: string[] = [];
+    const walk = (node: unknown) => {
+      if (typeof node !== 'object' || node === null) return;
+      const { attrs, content } = node as { attrs?: { nodeId?: unknown }; content?: unknown };
+      if (typeof attrs?.nodeId === 'string') stored.push(attrs.nodeId);
+      if (Array.isArray(content)) for (const child of content) walk(child);
+    };
+    await expect
+      .poll(async () => {
+        stored.length = 0;
+        walk((await here.client.documents.get(uuid)).content);
+        return ids.every((id) => stored.includes(id ?? ''));
+      })
+      .toBe(true);
+    expect(new Set(stored).size).toBe(stored.length);
+  });
+
   it('W40 an import in one editor appears in the other without a reload, and what the other typed meanwhile stays', async () => {
     const { here, elsewhere, uuid, second } = await twoPeople('live-import@example.com');
     await typeInSubsection(elsewhere.page, second, 'Typed while they import.');
