@@ -29,7 +29,8 @@ export function documentSectionHost(deps: WorkspaceRouteDeps): SectionHost {
     detail: (doc, sections) => documentDetailView(doc, sections),
     ...(live && {
       live: {
-        before: async (userId, id) => ((await owns(userId, id)) ? live.beforeRest(id) : undefined),
+        before: async (userId, id) =>
+          (await owns(userId, id)) ? live.beforeRest(id, { base: true }) : undefined,
         // People with the plan open get the structure change as a change merged with what they type.
         after: (id, content, base) => live.applyRestWrite(id, content, base),
       },

@@ -190,16 +190,20 @@ export class LiveDocuments {
   /**
    * Makes the stored content current before a REST call reads or writes it: a loaded document's
    * pending changes are derived now; one that is not loaded but has log rows (the server stopped
-   * before deriving them) is loaded, derived and unloaded. Answers the live state the call is based
-   * on when the document is loaded, for {@link applyRestWrite}.
+   * before deriving them) is loaded, derived and unloaded. With `base`, for a call that writes, answers
+   * the live state it is based on when the document is loaded, for {@link applyRestWrite} (encoding the
+   * whole state is work a read does not need).
    */
-  async beforeRest(documentId: string): Promise<Uint8Array | undefined> {
+  async beforeRest(
+    documentId: string,
+    { base = false }: { base?: boolean } = {},
+  ): Promise<Uint8Array | undefined> {
     const plan: LivePlan = { kind: 'document', id: documentId };
     const loaded = this.#loaded.get(documentId);
     const document = this.hocuspocus.documents.get(livePlanName(plan));
     if (loaded && document) {
       await this.#derive(livePlanName(plan), document);
-      return Y.encodeStateAsUpdate(document);
+      return base ? Y.encodeStateAsUpdate(document) : undefined;
     }
     if ((await this.#options.storage.liveStates.pendingUpdates(plan)) === 0) return undefined;
     const direct = await this.hocuspocus.openDirectConnection(livePlanName(plan), {});

@@ -48,8 +48,8 @@ export function documentRoutes(
 ): void {
   const { storage, sessions, now, contentWork, live } = deps;
   /** A live document's pending changes are derived before a call reads or writes it (src/live/SPEC.md). */
-  const liveBase = async (id: string, userId: string) =>
-    live && (await storage.documents.findOwnedHead(id, userId)) ? live.beforeRest(id) : undefined;
+  const liveBase = async (id: string, userId: string, options: { base?: boolean } = {}) =>
+    live && (await storage.documents.findOwnedHead(id, userId)) ? live.beforeRest(id, options) : undefined;
 
   /** `GET documents/`: one page of the caller's documents, without content or settings. */
   app.get('/api/v1/documents/', async (request) => {
@@ -165,7 +165,7 @@ export function documentRoutes(
               ? { content: input.content.skeleton, contentJson: input.content.json }
               : { content: input.content };
         const precondition = readIfMatch(request);
-        const base = await liveBase(id, user.id);
+        const base = await liveBase(id, user.id, { base: true });
         const written = await retryStaleWrites(() =>
           storage.transaction(async (tx) => {
             const doc = await tx.documents.findOwnedHead(id, user.id, { forUpdate: true });

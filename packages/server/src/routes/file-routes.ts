@@ -273,7 +273,7 @@ async function saveImport(
 ): Promise<{ revision: number; body: Buffer }> {
   const { storage, now, user, id, precondition, mode, fileName, live, contentWork } = target;
   // A live document's pending changes are derived first; the import then reaches it as a change.
-  const base = await live?.beforeRest(id);
+  const base = await live?.beforeRest(id, { base: true });
   // The merge runs in a worker thread on the tree as read here; the write then checks that nobody
   // changed the document meanwhile (else it merges again), so no transaction waits for a thread.
   const written = await retryStaleWrites(async () => {
