@@ -205,8 +205,14 @@ describe('live plans in Chromium against the real server', () => {
       .toBe(JSON.stringify(await blocks(elsewhere)));
     const shown = await blocks(here);
     const ids = shown.map((block) => block.split(':')[0]);
-    expect(shown.join(' ')).toContain('One');
-    expect(shown.join(' ')).toContain('Two');
+    // Every character kept. (Not their order: a remote change landing between two keys can put the caret
+    // back before the letter just typed, y-prosemirror issue 146, docs/editor.md "Live plans".)
+    const typed = 'Alpha beta gamma delta.OneTwo';
+    const joined = shown.map((block) => block.slice(block.indexOf(':') + 1)).join('');
+    const count = (text: string, character: string) => [...text].filter((each) => each === character).length;
+    for (const character of new Set(typed)) {
+      expect(count(joined, character), character).toBeGreaterThanOrEqual(count(typed, character));
+    }
     expect(new Set(ids).size).toBe(ids.length);
     // Stored: the whole plan's node ids are unique too.
     await expect.poll(() => badgeText(here.page)).toBe('Saved');
