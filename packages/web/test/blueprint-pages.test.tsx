@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeServer, currentUser, json } from './support/fake-server';
 import {
   activities,
@@ -9,9 +9,10 @@ import {
   serveWorkspace,
   type WorkspaceSeed,
 } from './support/fake-workspace';
-import { renderApp } from './support/render-app';
+import { EDITOR_COMPILE_TIMEOUT_MS, loadEditorRoute, renderApp } from './support/render-app';
 
 afterEach(cleanup);
+beforeAll(loadEditorRoute, EDITOR_COMPILE_TIMEOUT_MS);
 
 const SESSION = { token: 'token-1', email: 'ada@example.com', name: 'Ada Lovelace' };
 const ORGS = [
@@ -76,10 +77,8 @@ describe('blueprints list (spec 000 §2; SPEC.md BL1–BL3)', () => {
     const { server } = setup();
     const app = renderApp({ path: '/dashboard/blueprints', server, session: SESSION });
     fireEvent.click(await screen.findByRole('button', { name: 'New Blueprint' }));
-    // The editor's chunk loads before the navigation commits (compiled on first use here).
-    await waitFor(() => expect(app.location()).toBe('/dashboard/blueprints/bp-new-1/edit'), {
-      timeout: 10_000,
-    });
+    // The editor's chunk loads before the navigation commits (compiled in beforeAll).
+    await waitFor(() => expect(app.location()).toBe('/dashboard/blueprints/bp-new-1/edit'));
     const posts = server.calls('/api/v1/blueprints/', 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body ?? {}).toEqual({});

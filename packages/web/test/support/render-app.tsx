@@ -47,6 +47,16 @@ export interface RenderAppOptions {
 }
 
 /**
+ * Loads the editing workspace's lazy chunk (Tiptap, Yjs and the workspace), for a file's `beforeAll`: its first
+ * compile on a loaded 2-core CI machine took over 10 s, which a test that clicks its way into the editor must not
+ * spend inside its own waits. Vitest keeps the compiled modules, so the file's tests then open the editor at once.
+ */
+export const loadEditorRoute = () => import('../../src/pages/dashboard/plan-editor-page');
+
+/** How long `loadEditorRoute` may take: a first compile under load, not a wait for the app. */
+export const EDITOR_COMPILE_TIMEOUT_MS = 120_000;
+
+/**
  * The whole app (its real route table, lazy pages included) in a memory router, over a real SDK client whose
  * only fake is the network, with the browser ports replaced: a manual clock, storage a test can read, and
  * spies for form submission, popups and logging.

@@ -1,11 +1,12 @@
 import { outlineOf } from '@planwright/sdk';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/router/routes';
-import { memoryStorage, renderApp } from '../support/render-app';
+import { EDITOR_COMPILE_TIMEOUT_MS, loadEditorRoute, memoryStorage, renderApp } from '../support/render-app';
 import { hostileStrings, IDS, planContent, SESSION, setupBlueprintWorkspace } from './workspace-support';
 
 afterEach(cleanup);
+beforeAll(loadEditorRoute, EDITOR_COMPILE_TIMEOUT_MS);
 
 const EDIT = '/dashboard/blueprints/bp-1/edit';
 const MARKET = `${EDIT}?section=${IDS.market}`;

@@ -1,11 +1,12 @@
 import { outlineOf } from '@planwright/sdk';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../src/router/routes';
 import { json } from '../support/fake-server';
-import { memoryStorage, renderApp } from '../support/render-app';
+import { EDITOR_COMPILE_TIMEOUT_MS, loadEditorRoute, memoryStorage, renderApp } from '../support/render-app';
 import { IDS, planContent, SESSION, setupWorkspace, storedOrder } from './workspace-support';
 
+beforeAll(loadEditorRoute, EDITOR_COMPILE_TIMEOUT_MS);
 afterEach(cleanup);
 
 const EDIT = '/dashboard/documents/doc-1/edit';

@@ -1,14 +1,14 @@
 import { ApiError, createPlanwrightClient, MemoryTokenStore, PlanwrightError } from '@planwright/sdk';
 import { type DocumentJson, renameSection } from '@planwright/sdk/model';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EditorBridge } from '../../src/workspace/editor-bridge';
 import { exportFailureMessage } from '../../src/workspace/export-actions';
 import type { DownloadFile } from '../../src/workspace/export-download';
 import { PlanWorkspace } from '../../src/workspace/plan-workspace';
 import { json } from '../support/fake-server';
 import { ManualClock } from '../support/manual-clock';
-import { memoryStorage, renderApp } from '../support/render-app';
+import { EDITOR_COMPILE_TIMEOUT_MS, loadEditorRoute, memoryStorage, renderApp } from '../support/render-app';
 import {
   IDS,
   outlineMarkdown,
@@ -51,6 +51,7 @@ beforeEach(() => {
 });
 
 const open: PlanWorkspace[] = [];
+beforeAll(loadEditorRoute, EDITOR_COMPILE_TIMEOUT_MS);
 afterEach(() => {
   cleanup();
   for (const workspace of open.splice(0)) workspace.dispose();

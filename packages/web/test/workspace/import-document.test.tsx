@@ -1,12 +1,12 @@
 import { createPlanwrightClient, MemoryTokenStore, outlineOf } from '@planwright/sdk';
 import { type DocumentJson, renameSection } from '@planwright/sdk/model';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EditorBridge } from '../../src/workspace/editor-bridge';
 import { PlanWorkspace } from '../../src/workspace/plan-workspace';
 import { type FakeServer, json } from '../support/fake-server';
 import { ManualClock } from '../support/manual-clock';
-import { memoryStorage, renderApp } from '../support/render-app';
+import { EDITOR_COMPILE_TIMEOUT_MS, loadEditorRoute, memoryStorage, renderApp } from '../support/render-app';
 import {
   IDS,
   planContent,
@@ -17,6 +17,7 @@ import {
 } from './workspace-support';
 
 const open: PlanWorkspace[] = [];
+beforeAll(loadEditorRoute, EDITOR_COMPILE_TIMEOUT_MS);
 afterEach(() => {
   cleanup();
   for (const workspace of open.splice(0)) workspace.dispose();
