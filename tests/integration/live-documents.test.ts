@@ -2,6 +2,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import { type DocumentDetail, RevisionConflictError } from '@planwright/sdk';
 import {
   LIVE_BUSY,
+  LIVE_DELETED,
   LIVE_REFUSED,
   type LiveDocument,
   openLiveDocument,
@@ -59,10 +60,14 @@ async function newPlan(owner: SdkAccount): Promise<DocumentDetail> {
   return owner.client.documents.create({ blueprint: blueprint.uuid, title: 'Live plan' });
 }
 
-/** A provider for `documentId` as `token` (null: no token at all), resolved once it is synced or refused. */
+/**
+ * A provider for the plan `documentId` (a document, or a blueprint with `kind`) as `token` (null: no token at
+ * all), resolved once it is synced or refused.
+ */
 function connect(
   documentId: string,
   token: string | null,
+  kind: 'document' | 'blueprint' = 'document',
 ): Promise<{ provider: HocuspocusProvider; ydoc: Y.Doc; refused?: string }> {
   const ydoc = new Y.Doc();
   const websocketProvider = new HocuspocusProviderWebsocket({
@@ -72,7 +77,7 @@ function connect(
   return new Promise((resolve) => {
     const provider = new HocuspocusProvider({
       websocketProvider,
-      name: `document/${documentId}`,
+      name: `${kind}/${documentId}`,
       document: ydoc,
       token,
       onSynced: () => resolve({ provider, ydoc }),
@@ -365,6 +370,144 @@ describe('live plans over /ws/collab/ (LV)', () => {
     await owner.client.auth.logout();
     const ended = await settled(bob, (s) => s.error !== null);
     expect(ended.error?.code).toBe('signed_out');
+  });
+});
+
+describe('live blueprints (LB, issue 21 item 7)', () => {
+  /** The owner's new blueprint: one section holding one subsection with an empty paragraph. */
+  const newBlueprint = (owner: SdkAccount) => owner.client.blueprints.create({ title: 'Studio template' });
+
+  it('LB1 the owner co-edits a blueprint live; REST reads, PATCH, section calls and new documents meet the typing', async () => {
+    const owner = await account();
+    const blueprint = await newBlueprint(owner);
+    const token = owner.tokenStore.getToken();
+    const a = await connect(blueprint.uuid, token, 'blueprint');
+    const b = await connect(blueprint.uuid, token, 'blueprint');
+    expect(a.refused).toBeUndefined();
+    expect(a.provider.authorizedScope).toBe('read-write');
+    expect(readLiveContent(a.ydoc).document).toEqual(blueprint.content);
+    typeInto(a.ydoc, 'Instructions by Ada. ');
+    typeInto(b.ydoc, 'Hints by Bob. ');
+    await Promise.all([acknowledged(a.provider), acknowledged(b.provider)]);
+    const both = (text: string) => text.includes('Instructions by Ada. ') && text.includes('Hints by Bob. ');
+    await untilContent(a.ydoc, (document) => both(blockText(firstSubsectionParagraph(document))));
+    // A read derives first: no waiting for the (here ten-minute) debounce.
+    const read = await owner.client.blueprints.get(blueprint.uuid);
+    expect(both(blockText(firstSubsectionParagraph(read.content as DocumentJson)))).toBe(true);
+
+    // A script reads (the read derives what was typed), renames with If-Match and writes back: the
+    // open editors get the rename as a change, and what they typed stays.
+    typeInto(b.ydoc, 'Typed before the script read. ');
+    await acknowledged(b.provider);
+    const before = await owner.client.blueprints.get(blueprint.uuid);
+    const renamed = withFirstSectionTitle(before.content as DocumentJson, 'Market, renamed by a script');
+    await owner.client.blueprints.update(
+      blueprint.uuid,
+      { content: renamed },
+      { ifMatch: before.revision ?? undefined },
+    );
+    const merged = await untilContent(
+      a.ydoc,
+      (document) => blockText(document.content[0]?.content[0] ?? {}) === 'Market, renamed by a script',
+    );
+    expect(blockText(firstSubsectionParagraph(merged))).toContain('Typed before the script read. ');
+
+    // A section call from the sidebar reaches the open editors as a change too.
+    const section = (read.content as DocumentJson).content[0];
+    if (!section) throw new Error('no section');
+    await owner.client.blueprints.sections.update(blueprint.uuid, section.attrs.uuid, {
+      title: 'Go to market',
+    });
+    await untilContent(
+      b.ydoc,
+      (document) => blockText(document.content[0]?.content[0] ?? {}) === 'Go to market',
+    );
+
+    // A document made from the blueprint now copies it as typed.
+    typeInto(a.ydoc, 'Last words. ');
+    await acknowledged(a.provider);
+    const made = await owner.client.documents.create({ blueprint: blueprint.uuid, title: 'From live' });
+    expect(blockText(firstSubsectionParagraph(made.content as DocumentJson))).toContain('Last words. ');
+  });
+
+  it('LB2 a reader of a published blueprint follows it read-only: their changes are refused and they are told', async () => {
+    const owner = await account();
+    const reader = await account();
+    const blueprint = await newBlueprint(owner);
+    // A private draft is as absent to another user as a missing plan.
+    const hidden = await connect(blueprint.uuid, reader.tokenStore.getToken(), 'blueprint');
+    expect(hidden.refused).toBeDefined();
+    expect(hidden.ydoc.getXmlFragment('content').length).toBe(0);
+
+    await owner.client.blueprints.publish(blueprint.uuid, { visibility: 'public' });
+    const writer = await connect(blueprint.uuid, owner.tokenStore.getToken(), 'blueprint');
+    const follower = openLiveDocument({
+      baseUrl: server.url,
+      documentId: blueprint.uuid,
+      kind: 'blueprint',
+      token: reader.tokenStore.getToken,
+      user: { name: 'Investor', color: '#aa3366' },
+      WebSocket,
+    });
+    opened.push(follower);
+    await settled(follower, (s) => s.synced && s.readOnly);
+    typeInto(writer.ydoc, 'The owner writes. ');
+    await acknowledged(writer.provider);
+    await untilContent(follower.document, (document) =>
+      blockText(firstSubsectionParagraph(document)).includes('The owner writes. '),
+    );
+    // The reader's replica changes only locally: the server refuses it, and it never counts as saved.
+    typeInto(follower.document, 'A reader tries to write. ');
+    expect(follower.getSnapshot().saved).toBe(false);
+    typeInto(writer.ydoc, 'The owner again. ');
+    await acknowledged(writer.provider);
+    await untilContent(follower.document, (document) =>
+      blockText(firstSubsectionParagraph(document)).includes('The owner again. '),
+    );
+    const stored = await owner.client.blueprints.get(blueprint.uuid);
+    const text = blockText(firstSubsectionParagraph(stored.content as DocumentJson));
+    expect(text).toContain('The owner again. ');
+    expect(text).not.toContain('A reader tries to write. ');
+    expect(blockText(firstSubsectionParagraph(readLiveContent(writer.ydoc).document))).not.toContain(
+      'A reader tries to write. ',
+    );
+    expect(follower.getSnapshot().saved).toBe(false);
+
+    // Unpublished: the reader's connection closes, and reconnecting is refused like any stranger's.
+    await owner.client.blueprints.unpublish(blueprint.uuid);
+    expect((await settled(follower, (s) => s.error !== null)).error).toEqual({
+      code: 'refused',
+      message: LIVE_REFUSED,
+    });
+    // The owner is let in again as before.
+    const back = await connect(blueprint.uuid, owner.tokenStore.getToken(), 'blueprint');
+    expect(back.provider.authorizedScope).toBe('read-write');
+  });
+
+  it('LB3 the seeded default blueprint is read-only to everyone; a deleted blueprint closes its connections', async () => {
+    const owner = await account();
+    const defaults = await owner.client.blueprints.available();
+    const seeded = defaults.items.find((item) => item.title === 'Business Plan');
+    if (!seeded) throw new Error('no Business Plan blueprint');
+    const follower = await connect(seeded.uuid, owner.tokenStore.getToken(), 'blueprint');
+    expect(follower.refused).toBeUndefined();
+    expect(follower.provider.authorizedScope).toBe('readonly');
+
+    const blueprint = await newBlueprint(owner);
+    const live = openLiveDocument({
+      baseUrl: server.url,
+      documentId: blueprint.uuid,
+      kind: 'blueprint',
+      token: owner.tokenStore.getToken,
+      WebSocket,
+    });
+    opened.push(live);
+    await settled(live, (s) => s.synced);
+    await owner.client.blueprints.delete(blueprint.uuid);
+    expect((await settled(live, (s) => s.error !== null)).error).toEqual({
+      code: 'refused',
+      message: LIVE_DELETED,
+    });
   });
 });
 

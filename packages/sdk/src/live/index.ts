@@ -17,7 +17,9 @@ export {
   writeLiveContent,
 } from './live-content.js';
 export {
+  LIVE_ACCESS_CHANGED,
   LIVE_BUSY,
+  LIVE_DELETED,
   LIVE_REFUSED,
   LIVE_SIGNED_OUT,
   type LiveConnectionStatus,
@@ -26,5 +28,6 @@ export {
   type LiveDocumentOptions,
   type LiveDocumentSnapshot,
   type LivePeer,
+  type LivePlanKind,
   openLiveDocument,
 } from './live-document.js';

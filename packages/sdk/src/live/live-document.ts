@@ -26,7 +26,7 @@ export interface LivePeer {
  */
 export interface LiveDocumentError {
   code: 'refused' | 'signed_out' | 'busy';
-  /** Words to show: {@link LIVE_REFUSED}, {@link LIVE_SIGNED_OUT} or {@link LIVE_BUSY}. */
+  /** Words to show: {@link LIVE_REFUSED}, {@link LIVE_DELETED}, {@link LIVE_SIGNED_OUT} or {@link LIVE_BUSY}. */
   message: string;
 }
 
@@ -42,15 +42,25 @@ export interface LiveDocumentSnapshot {
   saved: boolean;
   /** The others with the plan open, in a stable order. */
   peers: readonly LivePeer[];
+  /**
+   * The server lets this connection follow the plan but not change it (a blueprint someone else owns and
+   * shares): it refuses changes made here, which then never count as saved. Lock the editor.
+   */
+  readOnly: boolean;
   error: LiveDocumentError | null;
 }
+
+/** Which kind of plan is live: a document, or a blueprint (co-edited the same way). */
+export type LivePlanKind = 'document' | 'blueprint';
 
 /** How to open a live document. */
 export interface LiveDocumentOptions {
   /** The server's base URL (`https://plans.example.com`); the socket is `/ws/collab/` there. */
   baseUrl: string;
-  /** The document's uuid. */
+  /** The plan's uuid: a document's, or a blueprint's with `kind: 'blueprint'`. */
   documentId: string;
+  /** Which kind of plan `documentId` names; a document by default. */
+  kind?: LivePlanKind;
   /**
    * The session token, sent inside the protocol (never in the URL). Return `''` in a browser signed in
    * with the session cookie: the server then reads the cookie.
@@ -76,6 +86,15 @@ export interface LiveDocumentOptions {
 
 /** What a refused live document says: the server tells a missing plan and a stranger's apart to nobody. */
 export const LIVE_REFUSED = 'This plan was not found, or you are not signed in to open it.';
+
+/** Why the server closes a live plan that was deleted (a `refused` error: it is final). */
+export const LIVE_DELETED = 'This plan was deleted.';
+
+/**
+ * Why the server closes a live plan whose sharing changed (a blueprint unpublished or made private): the
+ * document connects again at once and is let in as far as the rules now allow (read-only, or refused).
+ */
+export const LIVE_ACCESS_CHANGED = 'Who may open this plan has changed.';
 
 /** Why the server closes a live document whose session ended (on any instance). */
 export const LIVE_SIGNED_OUT = 'Your session has ended. Sign in again.';
@@ -150,6 +169,7 @@ export class LiveDocument extends Subscribable {
     synced: false,
     saved: true,
     peers: [],
+    readOnly: false,
     error: null,
   };
   /** How far the server has stored this replica's own changes (its clock in the stored state vector). */
@@ -177,10 +197,11 @@ export class LiveDocument extends Subscribable {
     });
     this.#provider = new HocuspocusProvider({
       websocketProvider: this.#socket,
-      name: `document/${options.documentId}`,
+      name: `${options.kind ?? 'document'}/${options.documentId}`,
       document: this.document,
       token: async () => (await options.token()) ?? '',
       onStatus: ({ status }) => this.#update({ status }),
+      onAuthenticated: ({ scope }) => this.#update({ readOnly: scope === 'readonly' }),
       onSynced: ({ state }) => {
         if (state && this.#snapshot.error?.code === 'busy') {
           this.#busyRetries = 0;
@@ -198,6 +219,12 @@ export class LiveDocument extends Subscribable {
         if (event.reason === LIVE_SIGNED_OUT) {
           this.#update({ error: { code: 'signed_out', message: LIVE_SIGNED_OUT } });
           this.#socket.disconnect();
+        } else if (event.reason === LIVE_DELETED) {
+          this.#update({ error: { code: 'refused', message: LIVE_DELETED } });
+          this.#socket.disconnect();
+        } else if (event.reason === LIVE_ACCESS_CHANGED) {
+          // Asked again at once, not when the socket notices the silence (30 s).
+          this.#reconnect();
         }
       },
       onStateless: ({ payload }) => this.#stored(payload),
@@ -258,19 +285,26 @@ export class LiveDocument extends Subscribable {
     this.#busyRetries += 1;
     this.#busyRetry = setTimeout(() => {
       if (this.#destroyed) return;
-      // The server forgets a refused document only with its connection: close it, then connect anew
-      // (at once when it is closed already: no "disconnect" would come).
-      if (this.#snapshot.status !== 'connected') {
-        void this.#socket.connect();
-        return;
-      }
-      const reconnect = () => {
-        this.#socket.off('disconnect', reconnect);
-        if (!this.#destroyed) void this.#socket.connect();
-      };
-      this.#socket.on('disconnect', reconnect);
-      this.#socket.disconnect();
+      this.#reconnect();
     }, this.#busyRetryDelayMs(this.#busyRetries));
+  }
+
+  /**
+   * A new connection, which authenticates the plan anew. The server forgets a refused or closed document
+   * only with its connection: close it, then connect anew (at once when it is closed already: no
+   * "disconnect" would come).
+   */
+  #reconnect(): void {
+    if (this.#snapshot.status !== 'connected') {
+      void this.#socket.connect();
+      return;
+    }
+    const reconnect = () => {
+      this.#socket.off('disconnect', reconnect);
+      if (!this.#destroyed) void this.#socket.connect();
+    };
+    this.#socket.on('disconnect', reconnect);
+    this.#socket.disconnect();
   }
 
   readonly #onUpdate = (): void => {

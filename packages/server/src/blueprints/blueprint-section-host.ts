@@ -13,13 +13,20 @@ import { writeBlueprint } from './write-blueprint.js';
  * included) may read them; only the owner may change them; everyone else gets 404.
  */
 export function blueprintSectionHost(deps: WorkspaceRouteDeps): SectionHost {
-  const { storage, sessions } = deps;
+  const { storage, sessions, live } = deps;
+  const owns = async (userId: string, id: string) => {
+    const bp = await storage.blueprints.findById(id);
+    return bp !== undefined && canChangeBlueprint(bp, { userId, organizationIds: [] });
+  };
   return planSectionHost<BlueprintRecord>(deps, {
     kind: 'blueprint',
     async readable(request, id) {
       const user = await optionalUser(request, sessions);
       const bp = await storage.blueprints.findById(id);
-      return bp && canReadBlueprint(bp, await blueprintViewerOf(storage, user)) ? bp : undefined;
+      if (!bp || !canReadBlueprint(bp, await blueprintViewerOf(storage, user))) return undefined;
+      if (!live) return bp;
+      await live.beforeRest({ kind: 'blueprint', id });
+      return storage.blueprints.findById(id);
     },
     async writable(tx, user, id) {
       const bp = await tx.blueprints.findById(id, { lock: 'update' });
@@ -30,5 +37,13 @@ export function blueprintSectionHost(deps: WorkspaceRouteDeps): SectionHost {
       return { plan: written.blueprint, sections: written.sections };
     },
     detail: (bp, sections, userId) => blueprintView(bp, sections, userId),
+    ...(live && {
+      live: {
+        before: async (userId, id) =>
+          (await owns(userId, id)) ? live.beforeRest({ kind: 'blueprint', id }, { base: true }) : undefined,
+        // People with the blueprint open get the structure change merged with what they type.
+        after: (id, content, base) => live.applyRestWrite({ kind: 'blueprint', id }, content, base),
+      },
+    }),
   });
 }

@@ -63,7 +63,14 @@ export async function writeBlueprint(
   tx: TransactionalStorage,
   bp: BlueprintRecord,
   edit: BlueprintEdit,
-  context: { actor: UserRecord; now: Date; ownerOrganizationIds: readonly string[]; sections?: SectionRow[] },
+  context: {
+    actor: UserRecord;
+    now: Date;
+    ownerOrganizationIds: readonly string[];
+    sections?: SectionRow[];
+    /** The tree was derived from the live state (the revision it gets is recorded as derived). */
+    fromLive?: boolean;
+  },
 ): Promise<WrittenBlueprint> {
   const { now } = context;
   const existing = context.sections ?? (await tx.blueprints.sectionsOf(bp.id));
@@ -76,7 +83,7 @@ export async function writeBlueprint(
     ...(edit.settings ? { overrides: edit.settings } : {}),
   });
 
-  const changes: BlueprintChanges = { updatedAt: now };
+  const changes: BlueprintChanges = { updatedAt: now, ...(context.fromLive ? { fromLive: true } : {}) };
   const events: ActivityEvent[] = [];
   const title = edit.title ?? bp.title;
   if (title !== bp.title) {
@@ -151,7 +158,8 @@ export async function writeBlueprint(
     changes.content = content;
     events.push(...plan.events);
   }
-  if (Object.keys(changes).length === 1 && !plan.rowsChanged && !allowedChanged) {
+  const changed = Object.keys(changes).some((key) => key !== 'updatedAt' && key !== 'fromLive');
+  if (!changed && !plan.rowsChanged && !allowedChanged) {
     return { blueprint: bp, sections: existing };
   }
 

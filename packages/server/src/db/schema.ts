@@ -225,6 +225,8 @@ export const blueprints = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     content: jsonb('content').notNull(),
     revision: integer('revision').notNull().default(1),
+    /** As `documents.live_revision`: blueprints are co-edited the same way (issue 21 item 7). */
+    liveRevision: integer('live_revision'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },

@@ -15,7 +15,7 @@ export function documentSectionHost(deps: WorkspaceRouteDeps): SectionHost {
     kind: 'document',
     async readable(request, id) {
       const user = await requireUser(request, sessions);
-      if (live && (await owns(user.id, id))) await live.beforeRest(id);
+      if (live && (await owns(user.id, id))) await live.beforeRest({ kind: 'document', id });
       return storage.documents.findOwned(id, user.id);
     },
     writable: (tx, user, id) => tx.documents.findOwned(id, user.id, { forUpdate: true }),
@@ -30,9 +30,9 @@ export function documentSectionHost(deps: WorkspaceRouteDeps): SectionHost {
     ...(live && {
       live: {
         before: async (userId, id) =>
-          (await owns(userId, id)) ? live.beforeRest(id, { base: true }) : undefined,
+          (await owns(userId, id)) ? live.beforeRest({ kind: 'document', id }, { base: true }) : undefined,
         // People with the plan open get the structure change as a change merged with what they type.
-        after: (id, content, base) => live.applyRestWrite(id, content, base),
+        after: (id, content, base) => live.applyRestWrite({ kind: 'document', id }, content, base),
       },
     }),
   });

@@ -8,7 +8,9 @@ import {
   type onLoadDocumentPayload,
 } from '@hocuspocus/server';
 import {
+  LIVE_ACCESS_CHANGED,
   LIVE_BUSY,
+  LIVE_DELETED,
   LIVE_SIGNED_OUT,
   needsRepair,
   readLiveContent,
@@ -23,11 +25,11 @@ import { endedSessionIds } from '../auth/ended-sessions.js';
 import { SESSION_COOKIE } from '../auth/request-credentials.js';
 import type { SessionService } from '../auth/session-service.js';
 import { DATABASE_CHANNELS } from '../db/database-events.js';
-import { writeDocument } from '../documents/write-document.js';
 import type { LivePlan } from '../storage/live-state-repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { UserRecord } from '../storage/user-repository.js';
 import { retryStaleWrites } from '../structure/stale-write.js';
+import { LIVE_PLAN_KINDS, type LiveAccess } from './live-plan-kinds.js';
 import { livePlanName, parseLivePlanName } from './live-plan-name.js';
 import { LiveUpdateLog, type LogTimers } from './live-update-log.js';
 
@@ -45,6 +47,8 @@ const REPAIR_ORIGIN = Symbol('planwright.live.repair');
 export const LIVE_CLOSE = {
   signedOut: { code: 4401, reason: LIVE_SIGNED_OUT },
   notFound: { code: 4404, reason: 'Not found.' },
+  deleted: { code: 4410, reason: LIVE_DELETED },
+  accessChanged: { code: 4403, reason: LIVE_ACCESS_CHANGED },
 } as const;
 
 /** Who is on a sync connection. */
@@ -53,6 +57,8 @@ interface LiveContext {
   sessionId: string;
   token: string;
   client: 'app' | 'browser';
+  /** Whether the connection may change the plan (read-only ones have their updates refused). */
+  access: LiveAccess;
 }
 
 /** A live document this instance has loaded. */
@@ -182,9 +188,9 @@ export class LiveDocuments {
     this.hocuspocus.handleConnection(socket, request);
   }
 
-  /** Whether this instance has the document loaded (people have it open here). */
-  isLoaded(documentId: string): boolean {
-    return this.#loaded.has(documentId);
+  /** Whether this instance has the plan loaded (people have it open here). */
+  isLoaded(plan: LivePlan): boolean {
+    return this.#loaded.has(livePlanName(plan));
   }
 
   /**
@@ -195,24 +201,24 @@ export class LiveDocuments {
    * whole state is work a read does not need).
    */
   async beforeRest(
-    documentId: string,
+    plan: LivePlan,
     { base = false }: { base?: boolean } = {},
   ): Promise<Uint8Array | undefined> {
-    const plan: LivePlan = { kind: 'document', id: documentId };
-    const loaded = this.#loaded.get(documentId);
-    const document = this.hocuspocus.documents.get(livePlanName(plan));
+    const name = livePlanName(plan);
+    const loaded = this.#loaded.get(name);
+    const document = this.hocuspocus.documents.get(name);
     if (loaded && document) {
-      await this.#derive(livePlanName(plan), document);
+      await this.#derive(name, document);
       return base ? Y.encodeStateAsUpdate(document) : undefined;
     }
     if ((await this.#options.storage.liveStates.pendingUpdates(plan)) === 0) return undefined;
-    const direct = await this.hocuspocus.openDirectConnection(livePlanName(plan), {});
+    const direct = await this.hocuspocus.openDirectConnection(name, {});
     try {
-      const opened = this.hocuspocus.documents.get(livePlanName(plan));
-      const held = this.#loaded.get(documentId);
+      const opened = this.hocuspocus.documents.get(name);
+      const held = this.#loaded.get(name);
       if (opened && held) {
         held.dirty = true;
-        await this.#derive(livePlanName(plan), opened);
+        await this.#derive(name, opened);
       }
     } finally {
       await direct.disconnect();
@@ -221,14 +227,15 @@ export class LiveDocuments {
   }
 
   /**
-   * Derives now the pending changes of those of `documentIds` loaded here, so a list shows their progress
+   * Derives now the pending changes of those of `plans` loaded here, so a list shows their progress
    * and counts as typed rather than as of the last debounce (LV8). Answers whether any was derived.
    */
-  async deriveLoaded(documentIds: readonly string[]): Promise<boolean> {
-    const pending = documentIds.filter((id) => this.#loaded.get(id)?.dirty === true);
+  async deriveLoaded(plans: readonly LivePlan[]): Promise<boolean> {
+    const pending = plans
+      .map((plan) => livePlanName(plan))
+      .filter((name) => this.#loaded.get(name)?.dirty === true);
     await Promise.all(
-      pending.map(async (id) => {
-        const name = livePlanName({ kind: 'document', id });
+      pending.map(async (name) => {
         const document = this.hocuspocus.documents.get(name);
         if (document) await this.#derive(name, document);
       }),
@@ -241,14 +248,10 @@ export class LiveDocuments {
    * based on (`base`, from {@link beforeRest}): Yjs merges it with what people typed meanwhile, so
    * nothing they typed is overwritten. Resolves once the change is in the update log.
    */
-  async applyRestWrite(
-    documentId: string,
-    content: DocumentJson,
-    base: Uint8Array | undefined,
-  ): Promise<void> {
-    const name = livePlanName({ kind: 'document', id: documentId });
+  async applyRestWrite(plan: LivePlan, content: DocumentJson, base: Uint8Array | undefined): Promise<void> {
+    const name = livePlanName(plan);
     const document = this.hocuspocus.documents.get(name);
-    const loaded = this.#loaded.get(documentId);
+    const loaded = this.#loaded.get(name);
     if (!document || !loaded) return;
     if (base) {
       const scratch = new Y.Doc();
@@ -268,17 +271,33 @@ export class LiveDocuments {
   }
 
   /**
-   * Ends live editing of a deleted document on this instance: its log stops (its rows went with it)
+   * Ends live editing of a deleted plan on this instance: its log stops (its rows went with it)
    * and its connections close.
    */
-  deleted(documentId: string): void {
-    const name = livePlanName({ kind: 'document', id: documentId });
-    const loaded = this.#loaded.get(documentId);
+  deleted(plan: LivePlan): void {
+    const name = livePlanName(plan);
+    const loaded = this.#loaded.get(name);
     if (loaded) {
       loaded.log.close();
       loaded.dirty = false;
     }
-    if (this.hocuspocus.documents.has(name)) this.hocuspocus.closeConnections(name);
+    this.#closeAll(name, LIVE_CLOSE.deleted);
+  }
+
+  /**
+   * Who may open the plan changed (a blueprint unpublished, made private, shared with other organisations):
+   * its connections on this instance close and reconnect, and each is let in again only as far as the
+   * rules now allow.
+   */
+  accessChanged(plan: LivePlan): void {
+    this.#closeAll(livePlanName(plan), LIVE_CLOSE.accessChanged);
+  }
+
+  /** Closes every connection to one plan on this instance, telling each why. */
+  #closeAll(name: string, why: { code: number; reason: string }): void {
+    const document = this.hocuspocus.documents.get(name);
+    if (!document) return;
+    for (const { connection } of [...document.connections.values()]) connection.close(why);
   }
 
   /**
@@ -323,16 +342,19 @@ export class LiveDocuments {
     if (lookup.kind !== 'live' || !lookup.session.authenticated || !lookup.user) {
       throw this.#refusal(data.documentName, 'no live session');
     }
-    // A plan that is not the user's is as absent as a missing one.
-    if (!plan || !(await this.#options.storage.documents.findOwnedHead(plan.id, lookup.user.id))) {
-      throw this.#refusal(data.documentName, "not found or not the user's");
-    }
+    // A plan that is not the user's to see is as absent as a missing one.
+    const access = plan
+      ? await LIVE_PLAN_KINDS[plan.kind].access(this.#options.storage, plan.id, lookup.user)
+      : null;
+    if (!access) throw this.#refusal(data.documentName, "not found or not the user's");
+    // Hocuspocus refuses a read-only connection's updates and tells its client (sync status false).
+    if (access === 'read') data.connectionConfig.readOnly = true;
     if (this.#atCapacity(data.documentName)) {
       this.#options.log.warn({ open: this.#openCount() }, 'live plan refused: LIVE_MAX_DOCUMENTS are open');
       // Hocuspocus sends an error's `reason` as the refusal's words; the SDK retries on these.
       throw Object.assign(new Error(), { reason: LIVE_BUSY });
     }
-    return { user: lookup.user, sessionId: lookup.session.id, token, client };
+    return { user: lookup.user, sessionId: lookup.session.id, token, client, access };
   }
 
   /** Plans open or opening on this instance. */
@@ -360,20 +382,22 @@ export class LiveDocuments {
     const plan = parseLivePlanName(data.documentName);
     if (!plan) throw new Error(LIVE_CLOSE.notFound.reason);
     const { storage, now } = this.#options;
+    const plans = LIVE_PLAN_KINDS[plan.kind].store(storage);
     let stored = await storage.liveStates.load(plan);
     if (stored.snapshot === null && stored.updates.length === 0) {
       // A plan saved before it was first opened live: its content becomes its first state.
-      const doc = await storage.documents.findWithContentJson(plan.id);
-      if (!doc) throw new Error(LIVE_CLOSE.notFound.reason);
+      const head = await plans.liveStateOf(plan.id);
+      const contentJson = head && (await plans.contentJsonOf(plan.id));
+      if (!head || contentJson === undefined) throw new Error(LIVE_CLOSE.notFound.reason);
       const first = new Y.Doc();
-      writeLiveContent(first, parseDocument(JSON.parse(doc.contentJson)));
+      writeLiveContent(first, parseDocument(JSON.parse(contentJson)));
       if (!(await storage.liveStates.initialize(plan, Y.encodeStateAsUpdate(first), now()))) {
         stored = await storage.liveStates.load(plan);
       } else {
         stored = { snapshot: Y.encodeStateAsUpdate(first), updates: [] };
         // LV7: the live state now holds this revision's content; loading it later must not apply that
         // content again over what was typed since (even if nothing was derived before a crash).
-        await storage.documents.markLiveAt(plan.id, doc.revision);
+        await plans.markLiveAt(plan.id, head.revision);
       }
       first.destroy();
     }
@@ -399,7 +423,7 @@ export class LiveDocuments {
         ),
     });
     const loaded: LoadedPlan = { plan, log, dirty: false, editor: undefined, deriving: Promise.resolve() };
-    this.#loaded.set(plan.id, loaded);
+    this.#loaded.set(documentName, loaded);
     // LR2: every change this instance applies is logged, the ones that came from another instance over
     // Redis too: that instance may die before its append, and a client re-syncing here finds nothing to
     // re-send. Such a duplicate is one more row, idempotent, and gone at the next compaction.
@@ -413,18 +437,20 @@ export class LiveDocuments {
     });
     // Content written over REST while no live copy was loaded comes in as a change on top. The head
     // tells whether there was any: the tree (2 MiB for 200 pages) is read only then.
-    const head = await this.#options.storage.documents.findHead(plan.id);
+    const plans = LIVE_PLAN_KINDS[plan.kind].store(this.#options.storage);
+    const head = await plans.liveStateOf(plan.id);
     if (head && head.revision !== head.liveRevision) {
-      const stored = await this.#options.storage.documents.findWithContentJson(plan.id);
-      if (stored) writeLiveContent(document, parseDocument(JSON.parse(stored.contentJson)), REST_ORIGIN);
+      const contentJson = await plans.contentJsonOf(plan.id);
+      if (contentJson !== undefined)
+        writeLiveContent(document, parseDocument(JSON.parse(contentJson)), REST_ORIGIN);
     }
   }
 
   /** Writes the content, rows and progress derived from the live state, if it changed since. */
   #derive(documentName: string, document: Y.Doc): Promise<void> {
-    const plan = parseLivePlanName(documentName);
-    const loaded = plan ? this.#loaded.get(plan.id) : undefined;
-    if (!plan || !loaded || this.#shutdown === 'done') return Promise.resolve();
+    const loaded = this.#loaded.get(documentName);
+    if (!loaded || this.#shutdown === 'done') return Promise.resolve();
+    const { plan } = loaded;
     loaded.deriving = loaded.deriving
       .then(() => this.#deriveNow(loaded, document))
       .catch((error: unknown) => {
@@ -443,22 +469,19 @@ export class LiveDocuments {
     loaded.dirty = false;
     // The content is never ahead of the log: a restart rebuilds the live state from the log.
     await loaded.log.whenStored();
+    const kind = LIVE_PLAN_KINDS[loaded.plan.kind];
     await retryStaleWrites(() =>
-      storage.transaction(async (tx) => {
-        const head = await tx.documents.findHead(loaded.plan.id, { forUpdate: true });
-        if (!head) return;
-        const actor = loaded.editor ?? (await tx.users.findById(head.ownerId));
-        if (!actor) return;
-        await writeDocument(tx, head, { content: read.document }, { actor, now: now(), fromLive: true });
-      }),
+      storage.transaction((tx) =>
+        kind.writeDerived(tx, loaded.plan.id, read.document, { editor: loaded.editor, now: now() }),
+      ),
     );
   }
 
   async #unloaded(documentName: string): Promise<void> {
-    const plan = parseLivePlanName(documentName);
-    const loaded = plan ? this.#loaded.get(plan.id) : undefined;
-    if (!plan || !loaded || this.#shutdown !== 'running') return;
-    this.#loaded.delete(plan.id);
+    const loaded = this.#loaded.get(documentName);
+    if (!loaded || this.#shutdown !== 'running') return;
+    const { plan } = loaded;
+    this.#loaded.delete(documentName);
     await loaded.deriving;
     await loaded.log.whenStored();
     loaded.log.close();

@@ -83,7 +83,7 @@ export function aiContextRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps &
       history = promptMessagesOf(messages, proposals);
     }
     if (deps.live && (await storage.documents.findOwnedHead(documentId, user.id)))
-      await deps.live.beforeRest(documentId);
+      await deps.live.beforeRest({ kind: 'document', id: documentId });
     const input = await loadContextInput(storage, {
       documentId,
       ownerId: user.id,

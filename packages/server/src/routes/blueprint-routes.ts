@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   createDocumentContent,
+  type DocumentJson,
   NEW_SECTION_TITLE,
   NEW_SUBSECTION_TITLE,
   outlineOf,
@@ -29,6 +30,7 @@ import { listBody } from '../http/list-page.js';
 import { type ListQuery, parseListQuery } from '../http/list-query.js';
 import { uuidParam } from '../http/uuid-param.js';
 import type { BlueprintHead, BlueprintRecord } from '../storage/blueprint-repository.js';
+import type { LivePlan } from '../storage/live-state-repository.js';
 import { recordActivity } from '../structure/activity-entries.js';
 import { normalizeContentInput } from '../structure/content-input.js';
 import { CONTENT_BODY_LIMIT, notFound } from '../structure/not-found.js';
@@ -55,7 +57,8 @@ function blueprintIdOf(request: FastifyRequest<{ Params: BlueprintParams }>): st
  * and only the owner may change or delete one; whatever the caller may not see or change answers 404.
  */
 export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void {
-  const { storage, sessions, now } = deps;
+  const { storage, sessions, now, live } = deps;
+  const livePlan = (id: string): LivePlan => ({ kind: 'blueprint', id });
 
   const listed = async (
     page: { items: BlueprintHead[]; total: number },
@@ -74,7 +77,12 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
   app.get('/api/v1/blueprints/', async (request) => {
     const user = await requireUser(request, sessions);
     const query = parseListQuery(request);
-    return listed(await storage.blueprints.listOwned(user.id, query), query, user.id);
+    let page = await storage.blueprints.listOwned(user.id, query);
+    // Blueprints being edited here: their outline as typed, not as of the last derive (live SPEC LV8).
+    if (live && (await live.deriveLoaded(page.items.map((bp) => livePlan(bp.id))))) {
+      page = await storage.blueprints.listOwned(user.id, query);
+    }
+    return listed(page, query, user.id);
   });
 
   /**
@@ -147,8 +155,14 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
   app.get<{ Params: BlueprintParams }>('/api/v1/blueprints/:uuid/', async (request, reply) => {
     const user = await optionalUser(request, sessions);
     const id = blueprintIdOf(request);
-    const bp = await storage.blueprints.findById(id);
+    let bp = await storage.blueprints.findById(id);
     if (!bp || !canReadBlueprint(bp, await blueprintViewerOf(storage, user))) throw notFound('blueprint');
+    // A live blueprint's pending changes are derived first (src/live/SPEC.md), once the caller may see it.
+    if (live) {
+      await live.beforeRest(livePlan(id));
+      bp = await storage.blueprints.findById(id);
+      if (!bp) throw notFound('blueprint');
+    }
     setRevisionTag(reply, bp.revision);
     return blueprintView(bp, await storage.blueprints.sectionsOf(bp.id), user?.id);
   });
@@ -171,15 +185,33 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
       input.allowed_orgs && input.allowed_orgs.length > 0
         ? await storage.organizations.organizationIdsOf(user.id)
         : [];
+    const owned = async () => {
+      const bp = await storage.blueprints.findById(id);
+      return bp !== undefined && canChangeBlueprint(bp, { userId: user.id, organizationIds: [] });
+    };
+    // The live state the write is based on, derived first (the owner's only: nobody else may write).
+    const base = live && (await owned()) ? await live.beforeRest(livePlan(id), { base: true }) : undefined;
+    let edit: BlueprintEdit = {};
+    let before: BlueprintRecord | undefined;
     const written = await retryStaleWrites(() =>
       storage.transaction(async (tx) => {
         const bp = await tx.blueprints.findById(id, { lock: 'update' });
         if (!bp || !canChangeBlueprint(bp, { userId: user.id, organizationIds: [] }))
           throw notFound('blueprint');
         assertRevision(precondition, bp.revision, 'blueprint');
-        return writeBlueprint(tx, bp, editOf(bp), { actor: user, now: now(), ownerOrganizationIds });
+        before = bp;
+        edit = editOf(bp);
+        return writeBlueprint(tx, bp, edit, { actor: user, now: now(), ownerOrganizationIds });
       }),
     );
+    if (live && before) {
+      const after = written.blueprint;
+      // People with it open get the new tree as a change merged with what they type.
+      if (edit.content !== undefined)
+        await live.applyRestWrite(livePlan(id), after.content as DocumentJson, base);
+      const shared = (bp: BlueprintRecord) => [bp.status, bp.visibility, ...bp.allowedOrgIds].join();
+      if (shared(before) !== shared(after)) live.accessChanged(livePlan(id));
+    }
     setRevisionTag(reply, written.blueprint.revision);
     return blueprintView(written.blueprint, written.sections, user.id);
   };
@@ -272,6 +304,7 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
         );
       }),
     );
+    live?.deleted(livePlan(id));
     return reply.status(204).send();
   });
 }

@@ -49,7 +49,9 @@ export function documentRoutes(
   const { storage, sessions, now, contentWork, live } = deps;
   /** A live document's pending changes are derived before a call reads or writes it (src/live/SPEC.md). */
   const liveBase = async (id: string, userId: string, options: { base?: boolean } = {}) =>
-    live && (await storage.documents.findOwnedHead(id, userId)) ? live.beforeRest(id, options) : undefined;
+    live && (await storage.documents.findOwnedHead(id, userId))
+      ? live.beforeRest({ kind: 'document', id }, options)
+      : undefined;
 
   /** `GET documents/`: one page of the caller's documents, without content or settings. */
   app.get('/api/v1/documents/', async (request) => {
@@ -57,7 +59,7 @@ export function documentRoutes(
     const query = parseListQuery(request);
     let { items, total } = await storage.documents.listOwned(user.id, query);
     // Plans someone is typing in here: their progress as typed, not as of the last derive (live SPEC LV8).
-    if (live && (await live.deriveLoaded(items.map((doc) => doc.id)))) {
+    if (live && (await live.deriveLoaded(items.map((doc) => ({ kind: 'document', id: doc.id }))))) {
       ({ items, total } = await storage.documents.listOwned(user.id, query));
     }
     const outlines = await storage.documents.outlinesOfMany(items.map((doc) => doc.id));
@@ -77,6 +79,12 @@ export function documentRoutes(
     const user = await requireUser(request, sessions);
     const input = parseInput(newDocumentInput, request.body);
     const viewer = await blueprintViewerOf(storage, user);
+    // A blueprint someone is editing live is copied as typed, not as of its last derive (src/live/SPEC.md).
+    if (live && input.blueprint) {
+      const source = await storage.blueprints.findById(input.blueprint);
+      if (source && canReadBlueprint(source, viewer))
+        await live.beforeRest({ kind: 'blueprint', id: source.id });
+    }
     const created = await storage.transaction(async (tx) => {
       // Kept from being deleted until the new document (which references it) is in. The default needs
       // no lock: nobody can delete it.
@@ -182,10 +190,9 @@ export function documentRoutes(
               { actor: user, now: now() },
             );
             // Without a new tree the answer carries the stored one, read while the row is still locked.
-            return {
-              ...result,
-              contentJson: result.contentJson ?? (await tx.documents.contentJsonOf(doc.id)),
-            };
+            const contentJson = result.contentJson ?? (await tx.documents.contentJsonOf(doc.id));
+            if (contentJson === undefined) throw new StaleWriteError();
+            return { ...result, contentJson };
           }),
         );
         // People with the plan open get the new tree as a change merged with what they type.
@@ -195,7 +202,7 @@ export function documentRoutes(
             content.contentJson !== undefined
               ? (JSON.parse(content.contentJson) as DocumentJson)
               : (content.content as DocumentJson);
-          await live.applyRestWrite(id, tree, base);
+          await live.applyRestWrite({ kind: 'document', id }, tree, base);
         }
         setRevisionTag(reply, written.document.revision);
         return sendJson(reply, documentDetailBody(written.document, written.contentJson, written.sections));
@@ -229,7 +236,7 @@ export function documentRoutes(
         );
       }),
     );
-    live?.deleted(id);
+    live?.deleted({ kind: 'document', id });
     return reply.status(204).send();
   });
 }

@@ -115,7 +115,8 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
     const user = await requireUser(request, sessions);
     const id = documentIdOf(request);
     const { format } = parseInput(exportQuery, request.query);
-    if (live && (await storage.documents.findOwnedHead(id, user.id))) await live.beforeRest(id);
+    if (live && (await storage.documents.findOwnedHead(id, user.id)))
+      await live.beforeRest({ kind: 'document', id });
     const doc = await storage.documents.findOwnedWithContentJson(id, user.id);
     if (!doc) throw notFound('document');
     const bytes = await convert(() =>
@@ -273,7 +274,7 @@ async function saveImport(
 ): Promise<{ revision: number; body: Buffer }> {
   const { storage, now, user, id, precondition, mode, fileName, live, contentWork } = target;
   // A live document's pending changes are derived first; the import then reaches it as a change.
-  const base = await live?.beforeRest(id, { base: true });
+  const base = await live?.beforeRest({ kind: 'document', id }, { base: true });
   // The merge runs in a worker thread on the tree as read here; the write then checks that nobody
   // changed the document meanwhile (else it merges again), so no transaction waits for a thread.
   const written = await retryStaleWrites(async () => {
@@ -310,7 +311,12 @@ async function saveImport(
     });
   });
   // (The merged tree was built in a worker; only a live document needs it parsed here.)
-  if (live) await live.applyRestWrite(id, JSON.parse(written.contentJson) as DocumentJson, base);
+  if (live)
+    await live.applyRestWrite(
+      { kind: 'document', id },
+      JSON.parse(written.contentJson) as DocumentJson,
+      base,
+    );
   return {
     revision: written.document.revision,
     body: documentDetailBody(written.document, written.contentJson, written.sections, {

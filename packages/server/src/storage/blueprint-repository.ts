@@ -43,7 +43,11 @@ export type BlueprintChanges = Partial<
     NewBlueprint,
     'title' | 'description' | 'status' | 'version' | 'visibility' | 'publishedAt' | 'systemPrompt' | 'content'
   >
-> & { updatedAt: Date };
+> & {
+  updatedAt: Date;
+  /** The tree was derived from the live (Yjs) state: the new revision is recorded as `liveRevision`. */
+  fromLive?: boolean;
+};
 
 const ownerColumns = {
   ownerEmail: users.email,
@@ -199,9 +203,14 @@ export class BlueprintRepository extends PlanStore {
     revision: number,
     changes: BlueprintChanges,
   ): Promise<BlueprintRecord | undefined> {
+    const { fromLive, ...set } = changes;
     const [row] = await this.db
       .update(blueprints)
-      .set({ ...changes, revision: sql`${blueprints.revision} + 1` })
+      .set({
+        ...set,
+        revision: sql`${blueprints.revision} + 1`,
+        ...(fromLive ? { liveRevision: sql`${blueprints.revision} + 1` } : {}),
+      })
       .where(and(eq(blueprints.id, id), eq(blueprints.revision, revision)))
       .returning({ id: blueprints.id });
     return row ? this.findById(row.id) : undefined;

@@ -170,16 +170,6 @@ export class DocumentRepository extends PlanStore {
     return row;
   }
 
-  /** The content tree as JSON text (of a document known to exist: the caller holds its row). */
-  async contentJsonOf(id: string): Promise<string> {
-    const [row] = await this.db
-      .select({ contentJson: withContentJson.contentJson })
-      .from(documents)
-      .where(eq(documents.id, id));
-    if (!row) throw new Error('the document is gone');
-    return row.contentJson;
-  }
-
   /** One page of `ownerId`'s documents (without content), and how many there are in all. */
   async listOwned(ownerId: string, query: ListQuery): Promise<{ items: DocumentHead[]; total: number }> {
     const mine = eq(documents.ownerId, ownerId);
@@ -249,17 +239,6 @@ export class DocumentRepository extends PlanStore {
       )
       .returning(returning);
     return row;
-  }
-
-  /**
-   * Records that the live state holds the content of `revision` (its first state was made from it), unless
-   * the document has moved past it meanwhile: a later REST write then still counts as not yet live (LV5).
-   */
-  async markLiveAt(id: string, revision: number): Promise<void> {
-    await this.db
-      .update(documents)
-      .set({ liveRevision: revision })
-      .where(and(eq(documents.id, id), eq(documents.revision, revision)));
   }
 
   /** Deletes the document if it is still at `revision`; false when it is gone or was changed. */

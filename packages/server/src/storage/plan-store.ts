@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import {
   blueprintSections,
@@ -36,6 +36,18 @@ interface PlanTables {
   insertSections(db: Db, planId: string, sections: readonly SectionRow[]): Promise<void>;
   deleteSections(db: Db, planId: string): Promise<void>;
   revisionOf(db: Db, planId: string): Promise<number | undefined>;
+  liveStateOf(db: Db, planId: string): Promise<PlanLiveState | undefined>;
+  markLiveAt(db: Db, planId: string, revision: number): Promise<void>;
+  contentJsonOf(db: Db, planId: string): Promise<string | undefined>;
+}
+
+/**
+ * Where a plan stands with its live copy: its revision, the revision whose content was derived from the
+ * live state (null if never), and its tree as JSON text when asked for.
+ */
+export interface PlanLiveState {
+  revision: number;
+  liveRevision: number | null;
 }
 
 const outlineOf = (
@@ -93,6 +105,26 @@ const DOCUMENT_TABLES: PlanTables = {
       .where(eq(documents.id, id));
     return row?.revision;
   },
+  async liveStateOf(db, id) {
+    const [row] = await db
+      .select({ revision: documents.revision, liveRevision: documents.liveRevision })
+      .from(documents)
+      .where(eq(documents.id, id));
+    return row;
+  },
+  async markLiveAt(db, id, revision) {
+    await db
+      .update(documents)
+      .set({ liveRevision: revision })
+      .where(and(eq(documents.id, id), eq(documents.revision, revision)));
+  },
+  async contentJsonOf(db, id) {
+    const [row] = await db
+      .select({ contentJson: sql<string>`${documents.content}::text` })
+      .from(documents)
+      .where(eq(documents.id, id));
+    return row?.contentJson;
+  },
 };
 
 const BLUEPRINT_TABLES: PlanTables = {
@@ -137,6 +169,26 @@ const BLUEPRINT_TABLES: PlanTables = {
       .from(blueprints)
       .where(eq(blueprints.id, id));
     return row?.revision;
+  },
+  async liveStateOf(db, id) {
+    const [row] = await db
+      .select({ revision: blueprints.revision, liveRevision: blueprints.liveRevision })
+      .from(blueprints)
+      .where(eq(blueprints.id, id));
+    return row;
+  },
+  async markLiveAt(db, id, revision) {
+    await db
+      .update(blueprints)
+      .set({ liveRevision: revision })
+      .where(and(eq(blueprints.id, id), eq(blueprints.revision, revision)));
+  },
+  async contentJsonOf(db, id) {
+    const [row] = await db
+      .select({ contentJson: sql<string>`${blueprints.content}::text` })
+      .from(blueprints)
+      .where(eq(blueprints.id, id));
+    return row?.contentJson;
   },
 };
 
@@ -208,6 +260,24 @@ export abstract class PlanStore {
   /** The current revision, or `undefined` when the plan is gone. */
   async revisionOf(planId: string): Promise<number | undefined> {
     return this.#tables.revisionOf(this.db, planId);
+  }
+
+  /** Where the plan stands with its live copy (undefined when the plan is gone). */
+  async liveStateOf(planId: string): Promise<PlanLiveState | undefined> {
+    return this.#tables.liveStateOf(this.db, planId);
+  }
+
+  /**
+   * Records that the live state holds the plan's content at `revision` (if it is still at it), so loading
+   * the live copy later does not apply that content again over what was typed since (live SPEC LV7).
+   */
+  async markLiveAt(planId: string, revision: number): Promise<void> {
+    await this.#tables.markLiveAt(this.db, planId, revision);
+  }
+
+  /** The plan's tree as JSON text, as the database prints it; undefined when the plan is gone. */
+  async contentJsonOf(planId: string): Promise<string | undefined> {
+    return this.#tables.contentJsonOf(this.db, planId);
   }
 
   /** Inserts a new plan's rows. Run inside the transaction that inserted the plan. */

@@ -212,7 +212,9 @@ describe('writeDocument: compare-and-set on the revision it was read at', () => 
       { ifContentDiffers: true },
     );
     expect(written).toMatchObject({ revision: 2, blueprintTitle: 'Business Plan' });
-    expect(JSON.parse(await t.storage.documents.contentJsonOf(doc.uuid))).toEqual(JSON.parse(changed));
+    expect(JSON.parse((await t.storage.documents.contentJsonOf(doc.uuid)) ?? 'null')).toEqual(
+      JSON.parse(changed),
+    );
   });
 });
 

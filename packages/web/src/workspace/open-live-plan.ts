@@ -5,14 +5,16 @@ import * as Y from 'yjs';
 import { caretColor } from '../editor/live-carets';
 import { livePlanStoreName } from './live-plan-store';
 import type { OpenedLivePlan } from './live-saving';
+import type { PlanKind } from './plan-resource';
 
 /**
- * Opens a document's live copy in the browser (W40): its changes are kept in IndexedDB as they are made
+ * Opens a plan's live copy (a document's or a blueprint's) in the browser (W40): its changes are kept in IndexedDB as they are made
  * (so a reload or a closed tab while offline loses nothing) and sent over the sync socket with the
  * session token inside the protocol; the others see `who` beside the caret.
  */
 export function openLivePlan(
   client: PlanwrightClient,
+  kind: PlanKind,
   uuid: string,
   who: { name: string | null; email: string | null },
 ): OpenedLivePlan {
@@ -28,6 +30,7 @@ export function openLivePlan(
   const live: LiveDocument = openLiveDocument({
     baseUrl: window.location.origin,
     documentId: uuid,
+    kind,
     token: () => client.tokenStore.getToken(),
     user: { name, color: caretColor(who.email ?? name) },
     document,

@@ -120,6 +120,21 @@ function systemPromptOf(detail: PlanDetail): string {
   return 'system_prompt' in detail ? detail.system_prompt : '';
 }
 
+/**
+ * Both results, or the REST read's failure before the live copy's: a plan that is gone is "not found"
+ * (W3) even when the sync socket's refusal (which says less) comes back first.
+ */
+async function bothOrRestFirst<A, B>(rest: Promise<A>, live: Promise<B>): Promise<[A, B]> {
+  const synced = live.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const read = await rest;
+  const outcome = await synced;
+  if (!outcome.ok) throw outcome.error;
+  return [read, outcome.value];
+}
+
 function canEdit(detail: PlanDetail): boolean {
   return 'is_owner' in detail ? detail.is_owner : true;
 }
@@ -139,10 +154,10 @@ export interface PlanWorkspaceOptions {
   /** Where exports go (W37); the browser's downloads otherwise. */
   saveFile?: SaveFile;
   /**
-   * On a server that co-edits plans live (its config's `live_documents`): opens a document's live copy.
-   * The workspace then edits it instead of saving whole over REST (W40); blueprints stay on REST.
+   * On a server that co-edits plans live (its config's `live_documents`): opens a plan's live copy (a
+   * document's or a blueprint's). The workspace then edits it instead of saving whole over REST (W40).
    */
-  openLive?: (uuid: string) => OpenedLivePlan;
+  openLive?: (kind: PlanKind, uuid: string) => OpenedLivePlan;
 }
 
 /**
@@ -180,7 +195,7 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     this.kind = resource.kind;
     this.resource = resource;
     this.client = client;
-    const opened = resource.kind === 'document' && options.openLive ? options.openLive(uuid) : null;
+    const opened = options.openLive ? options.openLive(resource.kind, uuid) : null;
     this.live = opened?.live ?? null;
     this.controller = opened ? new LiveSaving(opened, clock) : this.restSaving(resource, uuid);
     this.outline = new LiveOutline(clock);
@@ -257,10 +272,10 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     try {
       const live = this.live;
       [document, content] = live
-        ? await Promise.all([
+        ? await bothOrRestFirst(
             this.resource.get(this.uuid, { signal: abort.signal }),
             this.liveSynced(live, abort.signal),
-          ])
+          )
         : await this.resource
             .get(this.uuid, { signal: abort.signal })
             .then((read) => [read, documentContent(read)]);

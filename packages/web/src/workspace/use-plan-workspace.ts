@@ -35,7 +35,7 @@ export function usePlanWorkspace(kind: PlanKind, uuid: string, onWritten: () => 
       clock,
       storage,
       onWritten: () => written()(),
-      ...(live ? { openLive: (id: string) => openLivePlan(client, id, who()) } : {}),
+      ...(live ? { openLive: (of: PlanKind, id: string) => openLivePlan(client, of, id, who()) } : {}),
     });
     setWorkspace(created);
     void created.load();

@@ -14,6 +14,7 @@ const connected: LiveDocumentSnapshot = {
   status: 'connected',
   synced: true,
   saved: true,
+  readOnly: false,
   peers: [],
   error: null,
 };

@@ -63,7 +63,7 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
   ]);
   // The message just stored is the last of the history; the context engine takes it apart.
   const earlier = history.length > 0 && history.at(-1)?.role === 'user' ? history.slice(0, -1) : history;
-  await deps.live?.beforeRest(scope.document.id);
+  await deps.live?.beforeRest({ kind: 'document', id: scope.document.id });
   const contextInput = await loadContextInput(storage, {
     documentId: scope.document.id,
     ownerId: input.userId,
