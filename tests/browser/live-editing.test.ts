@@ -304,4 +304,49 @@ describe('live plans in Chromium against the real server', () => {
     await expect.poll(() => browserCopies(reopened)).toEqual({});
     expect(problems.list).toEqual([]);
   });
+
+  it('W40 LB1 LB2 a blueprint co-edited by its owner in two profiles; a reader of the published blueprint follows it live, read-only', async () => {
+    const here = await signedInEditorUser(harness, 'live-blueprint@example.com');
+    const elsewhere = await sameUserElsewhere(harness, here);
+    const blueprint = await here.client.blueprints.create({ title: 'Studio template' });
+    const subsection = blueprint.sections[0]?.subsections[0]?.uuid;
+    if (!subsection) throw new Error('a new blueprint has one subsection');
+    const openBlueprint = async (user: EditorUser) => {
+      await user.page.goto(`${harness.server.url}/dashboard/blueprints/${blueprint.uuid}/edit`);
+      await editorParts(user.page).editor.waitFor();
+    };
+    await openBlueprint(here);
+    await openBlueprint(elsewhere);
+    await typeInSubsection(here.page, subsection, 'Ask for the market size.');
+    await expect.poll(() => paragraphText(elsewhere, subsection)).toBe('Ask for the market size.');
+    await typeInSubsection(elsewhere.page, subsection, ' Then the sources.');
+    await expect.poll(() => paragraphText(here, subsection)).toBe('Ask for the market size. Then the sources.');
+    // The content's badge (the settings panel has its own).
+    const contentBadge = (user: EditorUser) => editorParts(user.page).status.first().innerText();
+    await expect.poll(() => contentBadge(here)).toBe('Saved');
+    await expect.poll(() => contentBadge(elsewhere)).toBe('Saved');
+    const stored = async () => {
+      const read = await here.client.blueprints.get(blueprint.uuid);
+      return JSON.stringify(read.content);
+    };
+    await expect.poll(stored).toContain('Ask for the market size. Then the sources.');
+
+    // Published to everyone: another user opens it and follows the owner's typing without a reload,
+    // in an editor they cannot type in (the server would refuse their changes anyway).
+    await here.client.blueprints.publish(blueprint.uuid, { visibility: 'public' });
+    const reader = await signedInEditorUser(harness, 'live-blueprint-reader@example.com');
+    await openBlueprint(reader);
+    await expect.poll(() => paragraphText(reader, subsection)).toBe('Ask for the market size. Then the sources.');
+    expect(await editorParts(reader.page).editor.getAttribute('contenteditable')).toBe('false');
+    await typeInSubsection(here.page, subsection, ' Cite each one.');
+    await expect
+      .poll(() => paragraphText(reader, subsection))
+      .toBe('Ask for the market size. Then the sources. Cite each one.');
+    await reader.page.keyboard.type('Reader was here.');
+    await expect.poll(stored).toContain('Cite each one.');
+    expect(await stored()).not.toContain('Reader was here.');
+    expect(await paragraphText(here, subsection)).not.toContain('Reader was here.');
+    // Following changes nothing of the reader's: nothing waits to be saved.
+    await expect.poll(() => contentBadge(reader)).toBe('Saved');
+  });
 });
