@@ -320,7 +320,9 @@ describe('live plans in Chromium against the real server', () => {
     await typeInSubsection(here.page, subsection, 'Ask for the market size.');
     await expect.poll(() => paragraphText(elsewhere, subsection)).toBe('Ask for the market size.');
     await typeInSubsection(elsewhere.page, subsection, ' Then the sources.');
-    await expect.poll(() => paragraphText(here, subsection)).toBe('Ask for the market size. Then the sources.');
+    await expect
+      .poll(() => paragraphText(here, subsection))
+      .toBe('Ask for the market size. Then the sources.');
     // The content's badge (the settings panel has its own).
     const contentBadge = (user: EditorUser) => editorParts(user.page).status.first().innerText();
     await expect.poll(() => contentBadge(here)).toBe('Saved');
@@ -336,7 +338,9 @@ describe('live plans in Chromium against the real server', () => {
     await here.client.blueprints.publish(blueprint.uuid, { visibility: 'public' });
     const reader = await signedInEditorUser(harness, 'live-blueprint-reader@example.com');
     await openBlueprint(reader);
-    await expect.poll(() => paragraphText(reader, subsection)).toBe('Ask for the market size. Then the sources.');
+    await expect
+      .poll(() => paragraphText(reader, subsection))
+      .toBe('Ask for the market size. Then the sources.');
     expect(await editorParts(reader.page).editor.getAttribute('contenteditable')).toBe('false');
     await typeInSubsection(here.page, subsection, ' Cite each one.');
     await expect
