@@ -1,5 +1,5 @@
 import type { DocumentDetail } from '@planwright/sdk';
-import { type LiveDocument, openLiveDocument, readLiveContent } from '@planwright/sdk/live';
+import { LIVE_DELETED, type LiveDocument, openLiveDocument, readLiveContent } from '@planwright/sdk/live';
 import type { DocumentJson } from '@planwright/sdk/model';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -131,5 +131,34 @@ describe('live plans across instances through Redis (LR)', () => {
       (document) => blockText(document.content[0]?.content[0] ?? {}) === 'Renamed on A',
     );
     expect(blockText(firstSubsectionParagraph(merged))).toContain(' Typed on B.');
+  });
+
+  it("LB3 unpublishing on instance A ends the live view of a reader on instance B; deleting ends the owner's there", async () => {
+    const reader = await signUpWithSdk(a, 'live-scale-reader@example.com');
+    const blueprint = await owner.client.blueprints.create({ title: 'Shared across instances' });
+    await owner.client.blueprints.publish(blueprint.uuid, { visibility: 'public' });
+    const follow = (server: TestServer, token: () => string | null) => {
+      const live = openLiveDocument({
+        baseUrl: server.url,
+        documentId: blueprint.uuid,
+        kind: 'blueprint',
+        token,
+        WebSocket,
+      });
+      opened.push(live);
+      return live;
+    };
+    const following = follow(b, reader.tokenStore.getToken);
+    const editing = follow(b, owner.tokenStore.getToken);
+    expect((await settled(following, (s) => s.synced)).readOnly).toBe(true);
+    expect((await settled(editing, (s) => s.synced)).readOnly).toBe(false);
+    // The REST call goes to A; the database tells B, which closes the reader there (who is then refused).
+    await owner.client.blueprints.unpublish(blueprint.uuid);
+    expect((await settled(following, (s) => s.error !== null)).error?.code).toBe('refused');
+    await owner.client.blueprints.delete(blueprint.uuid);
+    expect((await settled(editing, (s) => s.error !== null)).error).toEqual({
+      code: 'refused',
+      message: LIVE_DELETED,
+    });
   });
 });

@@ -21,10 +21,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis as RedisClient } from 'ioredis';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
+import * as z from 'zod';
 import { endedSessionIds } from '../auth/ended-sessions.js';
 import { SESSION_COOKIE } from '../auth/request-credentials.js';
 import type { SessionService } from '../auth/session-service.js';
 import { DATABASE_CHANNELS } from '../db/database-events.js';
+import { uuidField } from '../http/uuid-param.js';
 import type { LivePlan } from '../storage/live-state-repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { UserRecord } from '../storage/user-repository.js';
@@ -50,6 +52,13 @@ export const LIVE_CLOSE = {
   deleted: { code: 4410, reason: LIVE_DELETED },
   accessChanged: { code: 4403, reason: LIVE_ACCESS_CHANGED },
 } as const;
+
+/** What `LiveStateRepository.announce` says (from the database: parsed, never trusted). */
+const planChange = z.object({
+  kind: z.enum(['document', 'blueprint']),
+  id: uuidField,
+  why: z.enum(['access', 'deleted']),
+});
 
 /** Who is on a sync connection. */
 interface LiveContext {
@@ -178,9 +187,16 @@ export class LiveDocuments {
       },
       afterUnloadDocument: async ({ documentName }) => this.#unloaded(documentName),
     });
-    this.#stopListening = options.storage.events.listen(DATABASE_CHANNELS.sessionsEnded, (payload) => {
+    const stopSessions = options.storage.events.listen(DATABASE_CHANNELS.sessionsEnded, (payload) => {
       void this.#sessionsEnded(payload);
     });
+    const stopPlans = options.storage.events.listen(DATABASE_CHANNELS.livePlanChanged, (payload) =>
+      this.#planChanged(payload),
+    );
+    this.#stopListening = () => {
+      stopSessions();
+      stopPlans();
+    };
   }
 
   /** Takes an upgraded sync socket (its URL, Origin and token-in-URL checks are the route's). */
@@ -271,11 +287,30 @@ export class LiveDocuments {
   }
 
   /**
-   * Ends live editing of a deleted plan on this instance: its log stops (its rows went with it)
-   * and its connections close.
+   * A plan changed as the database announced it (`LiveStateRepository.announce`, heard by every instance). A
+   * deleted plan's log stops (its rows went with it) and its connections close for good; when who may open
+   * it changed (a blueprint unpublished, made private, shared with other organisations), its connections
+   * close and reconnect, and each is let in again only as far as the rules now allow.
    */
-  deleted(plan: LivePlan): void {
-    const name = livePlanName(plan);
+  #planChanged(payload: string | null): void {
+    if (payload === null) {
+      void this.#recheckAccess();
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    const change = planChange.safeParse(parsed);
+    if (!change.success) return;
+    const { kind, id, why } = change.data;
+    const name = livePlanName({ kind, id });
+    if (why === 'access') {
+      this.#closeAll(name, LIVE_CLOSE.accessChanged);
+      return;
+    }
     const loaded = this.#loaded.get(name);
     if (loaded) {
       loaded.log.close();
@@ -285,12 +320,19 @@ export class LiveDocuments {
   }
 
   /**
-   * Who may open the plan changed (a blueprint unpublished, made private, shared with other organisations):
-   * its connections on this instance close and reconnect, and each is let in again only as far as the
-   * rules now allow.
+   * Announcements may have been missed (the database connection was lost): every connection's access is
+   * asked again, and those no longer what they were are closed to reconnect.
    */
-  accessChanged(plan: LivePlan): void {
-    this.#closeAll(livePlanName(plan), LIVE_CLOSE.accessChanged);
+  async #recheckAccess(): Promise<void> {
+    for (const [connection, context] of [...this.#connections]) {
+      const plan = parseLivePlanName(connection.document.name);
+      const now = plan
+        ? await LIVE_PLAN_KINDS[plan.kind]
+            .access(this.#options.storage, plan.id, context.user)
+            .catch(() => null)
+        : null;
+      if (now !== context.access) connection.close(LIVE_CLOSE.accessChanged);
+    }
   }
 
   /** Closes every connection to one plan on this instance, telling each why. */

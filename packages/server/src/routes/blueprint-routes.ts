@@ -192,25 +192,23 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
     // The live state the write is based on, derived first (the owner's only: nobody else may write).
     const base = live && (await owned()) ? await live.beforeRest(livePlan(id), { base: true }) : undefined;
     let edit: BlueprintEdit = {};
-    let before: BlueprintRecord | undefined;
     const written = await retryStaleWrites(() =>
       storage.transaction(async (tx) => {
         const bp = await tx.blueprints.findById(id, { lock: 'update' });
         if (!bp || !canChangeBlueprint(bp, { userId: user.id, organizationIds: [] }))
           throw notFound('blueprint');
         assertRevision(precondition, bp.revision, 'blueprint');
-        before = bp;
         edit = editOf(bp);
-        return writeBlueprint(tx, bp, edit, { actor: user, now: now(), ownerOrganizationIds });
+        const result = await writeBlueprint(tx, bp, edit, { actor: user, now: now(), ownerOrganizationIds });
+        // Readers who may no longer see it lose their live view, on every instance (live SPEC LB3).
+        const shared = (of: BlueprintRecord) => [of.status, of.visibility, ...of.allowedOrgIds].join();
+        if (shared(bp) !== shared(result.blueprint)) await tx.liveStates.announce(livePlan(id), 'access');
+        return result;
       }),
     );
-    if (live && before) {
-      const after = written.blueprint;
-      // People with it open get the new tree as a change merged with what they type.
-      if (edit.content !== undefined)
-        await live.applyRestWrite(livePlan(id), after.content as DocumentJson, base);
-      const shared = (bp: BlueprintRecord) => [bp.status, bp.visibility, ...bp.allowedOrgIds].join();
-      if (shared(before) !== shared(after)) live.accessChanged(livePlan(id));
+    // People with it open get the new tree as a change merged with what they type.
+    if (live && edit.content !== undefined) {
+      await live.applyRestWrite(livePlan(id), written.blueprint.content as DocumentJson, base);
     }
     setRevisionTag(reply, written.blueprint.revision);
     return blueprintView(written.blueprint, written.sections, user.id);
@@ -290,6 +288,7 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
         }
         assertRevision(precondition, bp.revision, 'blueprint');
         if (!(await tx.blueprints.deleteAt(bp.id, bp.revision))) throw new StaleWriteError();
+        await tx.liveStates.announce(livePlan(id), 'deleted');
         await recordActivity(
           tx,
           {
@@ -304,7 +303,6 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
         );
       }),
     );
-    live?.deleted(livePlan(id));
     return reply.status(204).send();
   });
 }

@@ -222,6 +222,8 @@ export function documentRoutes(
         if (!doc) throw notFound('document');
         assertRevision(precondition, doc.revision, 'document');
         if (!(await tx.documents.deleteAt(doc.id, doc.revision))) throw new StaleWriteError();
+        // Everyone with it open, on every instance, is told (live SPEC LB3).
+        await tx.liveStates.announce({ kind: 'document', id }, 'deleted');
         await recordActivity(
           tx,
           {
@@ -236,7 +238,6 @@ export function documentRoutes(
         );
       }),
     );
-    live?.deleted({ kind: 'document', id });
     return reply.status(204).send();
   });
 }

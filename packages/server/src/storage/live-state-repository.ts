@@ -1,6 +1,7 @@
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { Db } from '../db/database.js';
+import { DATABASE_CHANNELS } from '../db/database-events.js';
 import { liveSnapshots, liveUpdates } from '../db/schema.js';
 
 /** A co-edited plan: a document or a blueprint (design.md §5), by id. */
@@ -41,6 +42,15 @@ function bytesOf(value: Uint8Array): Uint8Array {
  */
 export class LiveStateRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Tells every instance that who may open `plan` changed (`access`) or that it is gone (`deleted`), so each
+   * closes its connections to it. In a transaction, it is heard once that commits.
+   */
+  async announce(plan: LivePlan, why: 'access' | 'deleted'): Promise<void> {
+    const payload = JSON.stringify({ kind: plan.kind, id: plan.id, why });
+    await this.db.execute(sql`select pg_notify(${DATABASE_CHANNELS.livePlanChanged}, ${payload})`);
+  }
 
   /** Appends one update to the plan's log; resolves once it is stored. Returns its sequence number. */
   async append(plan: LivePlan, update: Uint8Array, now: Date): Promise<bigint> {
