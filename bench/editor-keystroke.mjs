@@ -562,6 +562,8 @@ try {
       notes: [
         `Main-thread time per keystroke by trace event (self time, mean ms): ours ${ours.breakdown.join(', ')}; bare ${base.breakdown.join(', ')}.`,
         `Paragraphs in the editor DOM: ours ${target.paragraphs}, bare ${bareParagraphs}.`,
+        // A past head-to-head, kept with the figures it explains (docs/editor.md "Live plans").
+        'Before the y-tiptap patch (patches/, 2026-11-29, back-to-back runs on this machine): busy until the next key p99 183.2 ms with @tiptap/y-tiptap 3.0.9 as published, 111.8 ms patched (keystroke p95 30.8 → 28.0 ms); the bare editor, alone, 100–152 ms at p99 across runs.',
         editorLoad.foreign.size || dashboard.foreign.size
           ? `Requests to other origins: ${[...new Set([...editorLoad.foreign, ...dashboard.foreign])].join(', ')}.`
           : '',

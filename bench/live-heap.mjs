@@ -115,6 +115,7 @@ results.push({
 console.log(
   JSON.stringify({
     bench: 'live-heap',
+    title: 'Live plans: heap per open plan and compaction cost (50 and 200 pages)',
     method:
       'In-process on the built SDK: per open plan, the heap a Yjs document holding a generated 50- and 200-page plan takes after a full GC (5 held at once); compaction of 10,000 one-character updates into one snapshot, as the server folds its log.',
     results,
