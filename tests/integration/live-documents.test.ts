@@ -568,4 +568,37 @@ describe('live plans held open per instance (LM)', () => {
     const read = await owner.client.documents.get(plans[2]?.uuid ?? '');
     expect(JSON.stringify(read.content)).toContain('In at last. ');
   });
+  it("LM2 a LiveDocument disconnected (a hidden tab, W41) gives its plan's place back; changes made meanwhile arrive on connect", async () => {
+    const owner = await signUpWithSdk(bounded, `live-paused-${++counter}@example.com`);
+    const plans = await Promise.all(
+      Array.from({ length: 3 }, (_, i) => owner.client.documents.create({ title: `Paused ${i}` })),
+    );
+    const open = (documentId: string) => {
+      const live = openLiveDocument({
+        baseUrl: bounded.url,
+        documentId,
+        token: owner.tokenStore.getToken,
+        WebSocket,
+        busyRetryDelayMs: () => 20,
+      });
+      opened.push(live);
+      return live;
+    };
+    const [hidden, shown] = plans.slice(0, 2).map((plan) => open(plan.uuid));
+    if (!hidden || !shown) throw new Error('two plans');
+    await Promise.all([settled(hidden, (s) => s.synced), settled(shown, (s) => s.synced)]);
+    hidden.disconnect();
+    await settled(hidden, (s) => s.status === 'disconnected');
+    // Its place is free: a third plan gets in (the server holds two at most).
+    const third = open(plans[2]?.uuid ?? '');
+    await settled(third, (s) => s.synced);
+    third.destroy();
+    // Typed while disconnected: kept in the replica, not saved, and nothing reconnects by itself.
+    typeInto(hidden.document, 'Written in a hidden tab. ');
+    expect(hidden.getSnapshot()).toMatchObject({ status: 'disconnected', saved: false });
+    hidden.connect();
+    await hidden.whenSaved();
+    const read = await owner.client.documents.get(plans[0]?.uuid ?? '');
+    expect(JSON.stringify(read.content)).toContain('Written in a hidden tab. ');
+  });
 });

@@ -175,6 +175,8 @@ export class LiveDocument extends Subscribable {
   /** How far the server has stored this replica's own changes (its clock in the stored state vector). */
   #storedOwnClock = 0;
   #destroyed = false;
+  /** Stopped by {@link disconnect} until {@link connect}: nothing reconnects by itself meanwhile. */
+  #paused = false;
   #busyRetries = 0;
   #busyRetry: ReturnType<typeof setTimeout> | undefined;
   readonly #busyRetryDelayMs: (attempt: number) => number;
@@ -267,6 +269,30 @@ export class LiveDocument extends Subscribable {
     });
   }
 
+  /**
+   * Stops syncing for now (a tab hidden for a while): the connection closes and nothing reconnects by itself,
+   * so the server may unload the plan and give its place to another. Changes made meanwhile are kept in
+   * {@link document} and sent on {@link connect}.
+   */
+  disconnect(): void {
+    if (this.#destroyed) return;
+    this.#paused = true;
+    clearTimeout(this.#busyRetry);
+    this.#socket.disconnect();
+  }
+
+  /**
+   * Syncs again after {@link disconnect}: both sides exchange what the other lacks. Does nothing once the
+   * plan was refused or the session ended (those are final).
+   */
+  connect(): void {
+    if (this.#destroyed || !this.#paused) return;
+    this.#paused = false;
+    const code = this.#snapshot.error?.code;
+    if (code === 'refused' || code === 'signed_out') return;
+    void this.#socket.connect();
+  }
+
   /** Closes the connection; the Yjs document stays usable (and unsynced). */
   destroy(): void {
     if (this.#destroyed) return;
@@ -284,7 +310,7 @@ export class LiveDocument extends Subscribable {
     clearTimeout(this.#busyRetry);
     this.#busyRetries += 1;
     this.#busyRetry = setTimeout(() => {
-      if (this.#destroyed) return;
+      if (this.#destroyed || this.#paused) return;
       this.#reconnect();
     }, this.#busyRetryDelayMs(this.#busyRetries));
   }
@@ -295,13 +321,14 @@ export class LiveDocument extends Subscribable {
    * "disconnect" would come).
    */
   #reconnect(): void {
+    if (this.#paused) return;
     if (this.#snapshot.status !== 'connected') {
       void this.#socket.connect();
       return;
     }
     const reconnect = () => {
       this.#socket.off('disconnect', reconnect);
-      if (!this.#destroyed) void this.#socket.connect();
+      if (!this.#destroyed && !this.#paused) void this.#socket.connect();
     };
     this.#socket.on('disconnect', reconnect);
     this.#socket.disconnect();

@@ -204,11 +204,6 @@ export class LiveDocuments {
     this.hocuspocus.handleConnection(socket, request);
   }
 
-  /** Whether this instance has the plan loaded (people have it open here). */
-  isLoaded(plan: LivePlan): boolean {
-    return this.#loaded.has(livePlanName(plan));
-  }
-
   /**
    * Makes the stored content current before a REST call reads or writes it: a loaded document's
    * pending changes are derived now; one that is not loaded but has log rows (the server stopped

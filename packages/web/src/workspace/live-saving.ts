@@ -13,6 +13,13 @@ import { SAVE_STATUS_TEXTS } from './workspace-texts';
 export const LIVE_SAVED_SETTLE_MS = 1000;
 
 /**
+ * How long a hidden tab keeps its live plan connected (W41). A tab left open in the background would hold
+ * the plan loaded on the server for hours, counting against `LIVE_MAX_DOCUMENTS`; after this it lets go
+ * (once everything it made is stored) and syncs again as soon as it is shown.
+ */
+export const LIVE_HIDDEN_RELEASE_MS = 5 * 60_000;
+
+/**
  * What the workspace asks of its saving, whether REST (`SaveController`) or live: the save badge, the page's
  * leave guards, structure calls and imports read it alike.
  */
@@ -83,6 +90,9 @@ export class LiveSaving implements PlanSaving {
   #snapshot: SaveSnapshot<DocumentJson>;
   #source: LiveDocumentSnapshot;
   #settle: unknown = null;
+  /** The hidden tab's countdown to letting go of the connection (W41). */
+  #release: unknown = null;
+  #released = false;
   readonly #listeners = new Set<() => void>();
   readonly #stopWatching: () => void;
 
@@ -131,6 +141,36 @@ export class LiveSaving implements PlanSaving {
     for (const listener of [...this.#listeners]) listener();
   }
 
+  /**
+   * W41: the page was hidden or shown. Hidden for {@link LIVE_HIDDEN_RELEASE_MS} with everything stored, the
+   * connection closes (the badge still says Saved); shown again, it syncs at once.
+   */
+  setPageHidden(hidden: boolean): void {
+    this.#clearRelease();
+    if (!hidden) {
+      if (this.#released) this.live.connect();
+      this.#released = false;
+      return;
+    }
+    const release = () => {
+      // Something not stored yet: keep trying to send it, and ask again later.
+      if (!this.live.getSnapshot().saved) {
+        this.#release = this.#clock.setTimeout(release, LIVE_HIDDEN_RELEASE_MS);
+        return;
+      }
+      this.#release = null;
+      this.#released = true;
+      this.live.disconnect();
+    };
+    this.#release = this.#clock.setTimeout(release, LIVE_HIDDEN_RELEASE_MS);
+  }
+
+  #clearRelease(): void {
+    if (this.#release === null) return;
+    this.#clock.clearTimeout(this.#release);
+    this.#release = null;
+  }
+
   #clearSettle(): void {
     if (this.#settle === null) return;
     this.#clock.clearTimeout(this.#settle);
@@ -173,6 +213,7 @@ export class LiveSaving implements PlanSaving {
   /** Closes the connection and the browser's copy. */
   dispose(): void {
     this.#clearSettle();
+    this.#clearRelease();
     this.#stopWatching();
     this.#listeners.clear();
     this.#close();

@@ -157,6 +157,12 @@ export function PlanWorkspaceView({
     [workspace],
   );
   useAutosave(workspace.controller, onLeaveFailed, companions);
+  useEffect(() => {
+    const onVisibility = () => workspace.setPageHidden(document.visibilityState === 'hidden');
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [workspace]);
   // Only what the page itself shows; the badge reads the rest (a live plan changes it on every keystroke).
   const save = useSaveSnapshot(workspace.controller, pageSaveState, samePageSaveState);
   const rootRef = useRef<HTMLDivElement>(null);

@@ -308,6 +308,11 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     this.outline.refreshNow();
   }
 
+  /** W41: the page was hidden or shown (a live plan lets go of its connection while hidden for long). */
+  setPageHidden(hidden: boolean): void {
+    if (this.controller instanceof LiveSaving) this.controller.setPageHidden(hidden);
+  }
+
   /** The editor exists (it starts with `initialContent`). */
   attachEditor(bridge: EditorBridge): void {
     this.bridge = bridge;

@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { caretColor, caretElement, othersOnly } from '../../src/editor/live-carets';
-import { LIVE_SAVED_SETTLE_MS, LiveSaving, liveSaveSnapshot } from '../../src/workspace/live-saving';
+import {
+  LIVE_HIDDEN_RELEASE_MS,
+  LIVE_SAVED_SETTLE_MS,
+  LiveSaving,
+  liveSaveSnapshot,
+} from '../../src/workspace/live-saving';
 import { saveBadgeDetail, saveBadgeState } from '../../src/workspace/save-status';
 import { SAVE_STATUS_TEXTS } from '../../src/workspace/workspace-texts';
 
@@ -127,7 +132,10 @@ describe("the caret plugin's view of awareness (E4)", () => {
 function liveSource(initial: LiveDocumentSnapshot) {
   let snapshot = initial;
   const listeners = new Set<() => void>();
+  const calls: string[] = [];
   const live = {
+    connect: () => calls.push('connect'),
+    disconnect: () => calls.push('disconnect'),
     getSnapshot: () => snapshot,
     subscribe: (listener: () => void) => {
       listeners.add(listener);
@@ -136,6 +144,8 @@ function liveSource(initial: LiveDocumentSnapshot) {
   };
   return {
     live: live as unknown as LiveDocument,
+    /** `connect` and `disconnect` as the saving called them. */
+    calls,
     set(next: Partial<LiveDocumentSnapshot>) {
       snapshot = { ...snapshot, ...next };
       for (const listener of [...listeners]) listener();
@@ -176,6 +186,38 @@ describe('the live save badge while someone types (W40)', () => {
     expect(saveBadgeDetail(saving.getSnapshot())).toBe(SAVE_STATUS_TEXTS.offlineKept);
     saving.dispose();
     source.set({ status: 'connected', saved: true });
+    expect(clock.pending).toBe(0);
+  });
+});
+
+describe('a hidden tab lets go of its live plan (W41)', () => {
+  it(`disconnects after ${LIVE_HIDDEN_RELEASE_MS / 60_000} minutes hidden with everything stored, and syncs again once shown`, () => {
+    const clock = new ManualClock();
+    const source = liveSource(connected);
+    const saving = new LiveSaving({ live: source.live, close: () => {} }, clock);
+    // Shown again before the time is up: nothing happens.
+    saving.setPageHidden(true);
+    clock.advance(LIVE_HIDDEN_RELEASE_MS - 1);
+    saving.setPageHidden(false);
+    clock.advance(LIVE_HIDDEN_RELEASE_MS);
+    expect(source.calls).toEqual([]);
+    // Hidden with a change not stored yet: it keeps the connection to send it, and asks again later.
+    saving.setPageHidden(true);
+    source.set({ saved: false });
+    clock.advance(LIVE_HIDDEN_RELEASE_MS);
+    expect(source.calls).toEqual([]);
+    source.set({ saved: true });
+    clock.advance(LIVE_HIDDEN_RELEASE_MS);
+    expect(source.calls).toEqual(['disconnect']);
+    source.set({ status: 'disconnected' });
+    // Let go, everything is stored: the badge still says so.
+    clock.advance(LIVE_SAVED_SETTLE_MS);
+    expect(saveBadgeState(saving.getSnapshot())).toBe('saved');
+    saving.setPageHidden(false);
+    expect(source.calls).toEqual(['disconnect', 'connect']);
+    // Hidden again, then the page goes: no timer is left behind.
+    saving.setPageHidden(true);
+    saving.dispose();
     expect(clock.pending).toBe(0);
   });
 });
