@@ -520,15 +520,11 @@ describe('live plans held open per instance (LM)', () => {
     await bounded?.close();
   });
 
-  it('LM1 past LIVE_MAX_DOCUMENTS a plan is refused as busy, and opens by itself once one is closed; LM2 closed plans are unloaded', async () => {
+  /** A new account on the bounded server with `count` plans, and how to open one of them live. */
+  async function ownerWithPlans(count: number, title: string) {
     const owner = await signUpWithSdk(bounded, `live-bounded-${++counter}@example.com`);
-    const blueprints = await owner.client.blueprints.available();
-    const blueprint = blueprints.items.find((item) => item.title === 'Business Plan');
-    if (!blueprint) throw new Error('no Business Plan blueprint');
     const plans = await Promise.all(
-      Array.from({ length: 4 }, (_, i) =>
-        owner.client.documents.create({ blueprint: blueprint.uuid, title: `Bounded ${i}` }),
-      ),
+      Array.from({ length: count }, (_, i) => owner.client.documents.create({ title: `${title} ${i}` })),
     );
     const open = (documentId: string) => {
       const live = openLiveDocument({
@@ -541,6 +537,12 @@ describe('live plans held open per instance (LM)', () => {
       opened.push(live);
       return live;
     };
+    return { owner, plans, open };
+  }
+
+  it('LM1 past LIVE_MAX_DOCUMENTS a plan is refused as busy, and opens by itself once one is closed; LM2 closed plans are unloaded', async () => {
+    // Made from the default blueprint ("Business Plan"), which has a paragraph in a subsection to type in.
+    const { owner, plans, open } = await ownerWithPlans(4, 'Bounded');
     // LM2: plans opened and closed one after another never add up (each is unloaded when left).
     for (const plan of [...plans, ...plans]) {
       const live = open(plan.uuid);
@@ -568,22 +570,9 @@ describe('live plans held open per instance (LM)', () => {
     const read = await owner.client.documents.get(plans[2]?.uuid ?? '');
     expect(JSON.stringify(read.content)).toContain('In at last. ');
   });
+
   it("LM2 a LiveDocument disconnected (a hidden tab, W41) gives its plan's place back; changes made meanwhile arrive on connect", async () => {
-    const owner = await signUpWithSdk(bounded, `live-paused-${++counter}@example.com`);
-    const plans = await Promise.all(
-      Array.from({ length: 3 }, (_, i) => owner.client.documents.create({ title: `Paused ${i}` })),
-    );
-    const open = (documentId: string) => {
-      const live = openLiveDocument({
-        baseUrl: bounded.url,
-        documentId,
-        token: owner.tokenStore.getToken,
-        WebSocket,
-        busyRetryDelayMs: () => 20,
-      });
-      opened.push(live);
-      return live;
-    };
+    const { owner, plans, open } = await ownerWithPlans(3, 'Paused');
     const [hidden, shown] = plans.slice(0, 2).map((plan) => open(plan.uuid));
     if (!hidden || !shown) throw new Error('two plans');
     await Promise.all([settled(hidden, (s) => s.synced), settled(shown, (s) => s.synced)]);

@@ -41,10 +41,7 @@ interface PlanTables {
   contentJsonOf(db: Db, planId: string): Promise<string | undefined>;
 }
 
-/**
- * Where a plan stands with its live copy: its revision, the revision whose content was derived from the
- * live state (null if never), and its tree as JSON text when asked for.
- */
+/** Where a plan stands with its live copy: its revision, and the revision derived from the live state (null if never). */
 export interface PlanLiveState {
   revision: number;
   liveRevision: number | null;
@@ -62,6 +59,38 @@ const outlineOf = (
   title: table.title,
   position: table.position,
 });
+
+/** The statements on a plan's own row, alike for both kinds (the two tables share these columns). */
+function planRowStatements(
+  table: typeof documents | typeof blueprints,
+): Pick<PlanTables, 'revisionOf' | 'liveStateOf' | 'markLiveAt' | 'contentJsonOf'> {
+  return {
+    async revisionOf(db, id) {
+      const [row] = await db.select({ revision: table.revision }).from(table).where(eq(table.id, id));
+      return row?.revision;
+    },
+    async liveStateOf(db, id) {
+      const [row] = await db
+        .select({ revision: table.revision, liveRevision: table.liveRevision })
+        .from(table)
+        .where(eq(table.id, id));
+      return row;
+    },
+    async markLiveAt(db, id, revision) {
+      await db
+        .update(table)
+        .set({ liveRevision: revision })
+        .where(and(eq(table.id, id), eq(table.revision, revision)));
+    },
+    async contentJsonOf(db, id) {
+      const [row] = await db
+        .select({ contentJson: sql<string>`${table.content}::text` })
+        .from(table)
+        .where(eq(table.id, id));
+      return row?.contentJson;
+    },
+  };
+}
 
 const DOCUMENT_TABLES: PlanTables = {
   selectSections: (db, ids) =>
@@ -98,33 +127,7 @@ const DOCUMENT_TABLES: PlanTables = {
     await db.delete(documentSubsections).where(eq(documentSubsections.documentId, documentId));
     await db.delete(documentSections).where(eq(documentSections.documentId, documentId));
   },
-  async revisionOf(db, id) {
-    const [row] = await db
-      .select({ revision: documents.revision })
-      .from(documents)
-      .where(eq(documents.id, id));
-    return row?.revision;
-  },
-  async liveStateOf(db, id) {
-    const [row] = await db
-      .select({ revision: documents.revision, liveRevision: documents.liveRevision })
-      .from(documents)
-      .where(eq(documents.id, id));
-    return row;
-  },
-  async markLiveAt(db, id, revision) {
-    await db
-      .update(documents)
-      .set({ liveRevision: revision })
-      .where(and(eq(documents.id, id), eq(documents.revision, revision)));
-  },
-  async contentJsonOf(db, id) {
-    const [row] = await db
-      .select({ contentJson: sql<string>`${documents.content}::text` })
-      .from(documents)
-      .where(eq(documents.id, id));
-    return row?.contentJson;
-  },
+  ...planRowStatements(documents),
 };
 
 const BLUEPRINT_TABLES: PlanTables = {
@@ -163,33 +166,7 @@ const BLUEPRINT_TABLES: PlanTables = {
     await db.delete(blueprintSubsections).where(eq(blueprintSubsections.blueprintId, blueprintId));
     await db.delete(blueprintSections).where(eq(blueprintSections.blueprintId, blueprintId));
   },
-  async revisionOf(db, id) {
-    const [row] = await db
-      .select({ revision: blueprints.revision })
-      .from(blueprints)
-      .where(eq(blueprints.id, id));
-    return row?.revision;
-  },
-  async liveStateOf(db, id) {
-    const [row] = await db
-      .select({ revision: blueprints.revision, liveRevision: blueprints.liveRevision })
-      .from(blueprints)
-      .where(eq(blueprints.id, id));
-    return row;
-  },
-  async markLiveAt(db, id, revision) {
-    await db
-      .update(blueprints)
-      .set({ liveRevision: revision })
-      .where(and(eq(blueprints.id, id), eq(blueprints.revision, revision)));
-  },
-  async contentJsonOf(db, id) {
-    const [row] = await db
-      .select({ contentJson: sql<string>`${blueprints.content}::text` })
-      .from(blueprints)
-      .where(eq(blueprints.id, id));
-    return row?.contentJson;
-  },
+  ...planRowStatements(blueprints),
 };
 
 /** Groups rows by their plan, every asked id present (an empty list for a plan with no rows). */
