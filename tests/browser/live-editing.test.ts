@@ -353,4 +353,47 @@ describe('live plans in Chromium against the real server', () => {
     // Following changes nothing of the reader's: nothing waits to be saved.
     await expect.poll(() => contentBadge(reader)).toBe('Saved');
   });
+
+  it('W41 a tab hidden for five minutes lets go of its plan once everything is stored, and syncs again when shown', async () => {
+    const user = await signedInEditorUser(harness, 'live-hidden@example.com', { installClock: true });
+    const document = await user.client.documents.create({});
+    const subsection = document.sections[0]?.subsections[0]?.uuid;
+    if (!subsection) throw new Error('the default plan has a subsection');
+    const sockets: Array<{ closed: boolean }> = [];
+    user.page.on('websocket', (socket) => {
+      if (new URL(socket.url()).pathname.replace(/\/$/, '') !== '/ws/collab') return;
+      const seen = { closed: false };
+      sockets.push(seen);
+      socket.on('close', () => {
+        seen.closed = true;
+      });
+    });
+    await openEditor(harness, user.page, document.uuid);
+    await typeInSubsection(user.page, subsection, 'Typed before the tab was hidden.');
+    await expect
+      .poll(() => serverSubsectionText(user, document.uuid, subsection))
+      .toBe('Typed before the tab was hidden.');
+    const setHidden = (hidden: boolean) =>
+      user.page.evaluate((value) => {
+        Object.defineProperty(window.document, 'visibilityState', {
+          configurable: true,
+          get: () => (value ? 'hidden' : 'visible'),
+        });
+        window.document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    const open = () => sockets.filter((socket) => !socket.closed).length;
+    expect(open()).toBe(1);
+    await setHidden(true);
+    await user.page.clock.runFor(4 * 60_000);
+    expect(open()).toBe(1);
+    await user.page.clock.runFor(60_000 + 100);
+    await expect.poll(open).toBe(0);
+    expect(await badgeText(user.page)).toBe('Saved');
+    await setHidden(false);
+    await expect.poll(open).toBe(1);
+    await typeInSubsection(user.page, subsection, ' And after.');
+    await expect
+      .poll(() => serverSubsectionText(user, document.uuid, subsection))
+      .toBe('Typed before the tab was hidden. And after.');
+  });
 });

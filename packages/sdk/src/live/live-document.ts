@@ -202,7 +202,12 @@ export class LiveDocument extends Subscribable {
       name: `${options.kind ?? 'document'}/${options.documentId}`,
       document: this.document,
       token: async () => (await options.token()) ?? '',
-      onStatus: ({ status }) => this.#update({ status }),
+      onStatus: ({ status }) => {
+        // A reconnect the socket scheduled before disconnect() (its own timer, which disconnect does not
+        // cancel) is stopped as soon as it starts.
+        if (this.#paused && status !== 'disconnected') this.#socket.disconnect();
+        else this.#update({ status });
+      },
       onAuthenticated: ({ scope }) => this.#update({ readOnly: scope === 'readonly' }),
       onSynced: ({ state }) => {
         if (state && this.#snapshot.error?.code === 'busy') {
