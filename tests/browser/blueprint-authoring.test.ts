@@ -190,6 +190,12 @@ describe('blueprint authoring and the marketplace in Chromium against the real s
     expect(made.sections.map((section) => section.title)).toEqual(['Market', 'Evidence']);
     expect(made.sections[1]).toMatchObject({ tool_mode: 'mcp', mcp_url: MCP_URL });
     expect(JSON.stringify(made.content)).not.toContain(HINTS.customers);
+    // The member may read the blueprint itself: View opens it in the editor, read-only (live SPEC LB2).
+    await member.page.goto(`${harness.server.url}/dashboard/blueprints/${uuid}`);
+    await member.page.getByRole('link', { name: 'View' }).click();
+    const readOnly = member.page.getByRole('textbox', { name: 'Document editor' });
+    await readOnly.waitFor();
+    expect(await readOnly.getAttribute('contenteditable')).toBe('false');
 
     // Someone outside the studio neither sees it offered nor can open it by its address.
     expect(await offeredBlueprints(outsider.page)).not.toContain('Climate Seed Plan');

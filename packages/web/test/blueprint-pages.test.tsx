@@ -151,11 +151,14 @@ describe('blueprint page (spec 000 §2; SPEC.md BD1–BD4)', () => {
     expect(feed?.query.get('object_id')).toBe('bp-1');
   });
 
-  it('BD3: someone else’s blueprint is read-only: no Edit, no menu, the form disabled', async () => {
+  it('BD3: someone else’s blueprint is read-only: no Edit but View, no menu, the form disabled', async () => {
     const { server } = setup({ blueprints: [defaultBlueprint()] });
     await arrive(server, 'bp-default', 'Business Plan');
     expect(screen.getByText('by Planwright Studio')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View' }).getAttribute('href')).toBe(
+      '/dashboard/blueprints/bp-default/edit',
+    );
     expect(screen.queryByRole('button', { name: 'Blueprint actions' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     expect(screen.getByText('Only the owner of this blueprint can change it.')).toBeTruthy();

@@ -20,6 +20,8 @@ export const BLUEPRINTS_PAGE_TEXTS = {
 export const BLUEPRINT_PAGE_TEXTS = {
   loading: 'Loading blueprint…',
   edit: 'Edit',
+  /** Someone else's blueprint: the editor opens read-only, and follows the owner's changes live. */
+  view: 'View',
   actions: 'Blueprint actions',
   rename: 'Rename',
   delete: 'Delete',

@@ -12,7 +12,7 @@ export function DetailHeader({
   children,
 }: {
   title: string;
-  /** Edit's link to the editor; left out, neither Edit nor the menu shows. */
+  /** The link to the editor (Edit, or View for a reader); left out, neither it nor the menu shows. */
   edit?: { to: string; label: string } | undefined;
   menu?: ReactNode;
   /** Under the title: badges, publisher, description. */

@@ -73,8 +73,11 @@ function BlueprintView({ blueprint }: { blueprint: BlueprintDetail }) {
     <div className="flex flex-col gap-6">
       <DetailHeader
         title={title}
-        edit={blueprint.is_owner ? { to: blueprintEditorPath(blueprint.uuid), label: TEXTS.edit } : undefined}
-        menu={menu}
+        edit={{
+          to: blueprintEditorPath(blueprint.uuid),
+          label: blueprint.is_owner ? TEXTS.edit : TEXTS.view,
+        }}
+        menu={blueprint.is_owner ? menu : undefined}
       >
         <p dir="auto" className="opacity-80 [overflow-wrap:anywhere]">
           {TEXTS.publishedBy(publisherLabel(blueprint))}
