@@ -132,7 +132,8 @@ describe('live plans in Chromium against the real server', () => {
     await typeInSubsection(elsewhere.page, second, 'Kept.');
     await expect.poll(() => paragraphText(here, second)).toBe('Kept.');
     await here.page.locator('.pw-live-caret-label').first().waitFor();
-    expect(await here.page.locator('.pw-live-caret-label').first().textContent()).not.toBe('');
+    // No display name: the address's local part, as the server names accounts; never the whole address.
+    expect(await here.page.locator('.pw-live-caret-label').first().textContent()).toBe('live-caret');
     await typeInSubsection(here.page, first, 'Undone.');
     await expect.poll(() => paragraphText(elsewhere, first)).toBe('Undone.');
     await here.page.keyboard.press('Control+z');

@@ -32,6 +32,20 @@ export function caretElement(value: unknown): HTMLElement {
   return caret;
 }
 
+/**
+ * What the others see beside your caret: your name, else your e-mail's local part, as the server names
+ * accounts to other people (docs/http-api.md). Never the whole address: readers of a shared blueprint
+ * are strangers.
+ */
+export function caretName(who: { name: string | null; email: string | null }): string {
+  const name = who.name?.trim();
+  if (name) return name;
+  const email = who.email?.trim() ?? '';
+  const at = email.lastIndexOf('@');
+  const local = at < 0 ? email : email.slice(0, at);
+  return local === '' ? 'Someone' : local;
+}
+
 /** A stable colour for a person (their account id or e-mail), from a palette readable on both themes. */
 export function caretColor(key: string): string {
   const palette = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed', '#dc2626', '#0891b2', '#4d7c0f'];

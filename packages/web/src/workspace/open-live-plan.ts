@@ -2,7 +2,7 @@ import type { PlanwrightClient } from '@planwright/sdk';
 import { type LiveDocument, openLiveDocument } from '@planwright/sdk/live';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
-import { caretColor } from '../editor/live-carets';
+import { caretColor, caretName } from '../editor/live-carets';
 import { livePlanStoreName } from './live-plan-store';
 import type { OpenedLivePlan } from './live-saving';
 import type { PlanKind } from './plan-resource';
@@ -26,7 +26,7 @@ export function openLivePlan(
   } catch {
     local = null;
   }
-  const name = who.name?.trim() || who.email || 'Someone';
+  const name = caretName(who);
   const live: LiveDocument = openLiveDocument({
     baseUrl: window.location.origin,
     documentId: uuid,

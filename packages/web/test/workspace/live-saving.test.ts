@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { caretColor, caretElement, othersOnly } from '../../src/editor/live-carets';
+import { caretColor, caretElement, caretName, othersOnly } from '../../src/editor/live-carets';
 import {
   LIVE_HIDDEN_RELEASE_MS,
   LIVE_SAVED_SETTLE_MS,
@@ -90,6 +90,13 @@ describe("the others' carets (SPEC.md W40)", () => {
     expect(caret.style.borderColor).toBe('#6b7280');
     expect(caretElement(null).textContent).toBe('Someone');
     expect(caretElement({ name: 'x'.repeat(500), color: '#2563eb' }).textContent).toHaveLength(80);
+  });
+
+  it("names you by your name, else your address's local part: never the whole address (readers may be strangers)", () => {
+    expect(caretName({ name: ' Ada Lovelace ', email: 'ada@founders.example' })).toBe('Ada Lovelace');
+    expect(caretName({ name: '', email: 'ada@founders.example' })).toBe('ada');
+    expect(caretName({ name: null, email: '"a@b"@quoted.example' })).toBe('"a@b"');
+    expect(caretName({ name: null, email: null })).toBe('Someone');
   });
 
   it('gives one person the same colour every time, from the palette', () => {
