@@ -479,9 +479,15 @@ describe('live blueprints (LB, issue 21 item 7)', () => {
       code: 'refused',
       message: LIVE_REFUSED,
     });
-    // The owner is let in again as before.
+    // The owner's connection was left alone: typing goes on, acknowledged, with no reconnect.
+    expect(writer.provider.isAuthenticated).toBe(true);
+    typeInto(writer.ydoc, 'Still writing after unpublishing. ');
+    await acknowledged(writer.provider);
     const back = await connect(blueprint.uuid, owner.tokenStore.getToken(), 'blueprint');
     expect(back.provider.authorizedScope).toBe('read-write');
+    expect(blockText(firstSubsectionParagraph(readLiveContent(back.ydoc).document))).toContain(
+      'Still writing after unpublishing. ',
+    );
   });
 
   it('LB3 the seeded default blueprint is read-only to everyone; a deleted blueprint closes its connections', async () => {

@@ -289,7 +289,7 @@ export class LiveDocuments {
    */
   #planChanged(payload: string | null): void {
     if (payload === null) {
-      void this.#recheckAccess();
+      void this.#recheckAccess(() => true);
       return;
     }
     let parsed: unknown;
@@ -303,7 +303,8 @@ export class LiveDocuments {
     const { kind, id, why } = change.data;
     const name = livePlanName({ kind, id });
     if (why === 'access') {
-      this.#closeAll(name, LIVE_CLOSE.accessChanged);
+      // Only those whose access is no longer what it was reconnect: the owner typing goes on undisturbed.
+      void this.#recheckAccess((connection) => connection.document.name === name);
       return;
     }
     const loaded = this.#loaded.get(name);
@@ -315,11 +316,13 @@ export class LiveDocuments {
   }
 
   /**
-   * Announcements may have been missed (the database connection was lost): every connection's access is
-   * asked again, and those no longer what they were are closed to reconnect.
+   * Asks the access of the connections `which` selects again, and closes those whose access is no longer
+   * what it was, to reconnect as far as the rules now allow: after a change of sharing, and for every
+   * connection when announcements may have been missed (the database connection was lost).
    */
-  async #recheckAccess(): Promise<void> {
+  async #recheckAccess(which: (connection: Connection) => boolean): Promise<void> {
     for (const [connection, context] of [...this.#connections]) {
+      if (!which(connection)) continue;
       const plan = parseLivePlanName(connection.document.name);
       const now = plan
         ? await LIVE_PLAN_KINDS[plan.kind]
