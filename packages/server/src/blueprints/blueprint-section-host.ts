@@ -5,7 +5,7 @@ import { planSectionHost } from '../structure/plan-section-host.js';
 import type { SectionHost } from '../structure/section-host.js';
 import { canChangeBlueprint, canReadBlueprint } from './blueprint-access.js';
 import { blueprintView } from './blueprint-view.js';
-import { blueprintViewerOf } from './blueprint-viewer.js';
+import { blueprintViewerOf, ownsBlueprint } from './blueprint-viewer.js';
 import { writeBlueprint } from './write-blueprint.js';
 
 /**
@@ -14,10 +14,6 @@ import { writeBlueprint } from './write-blueprint.js';
  */
 export function blueprintSectionHost(deps: WorkspaceRouteDeps): SectionHost {
   const { storage, sessions, live } = deps;
-  const owns = async (userId: string, id: string) => {
-    const bp = await storage.blueprints.findById(id);
-    return bp !== undefined && canChangeBlueprint(bp, { userId, organizationIds: [] });
-  };
   return planSectionHost<BlueprintRecord>(deps, {
     kind: 'blueprint',
     async readable(request, id) {
@@ -40,7 +36,9 @@ export function blueprintSectionHost(deps: WorkspaceRouteDeps): SectionHost {
     ...(live && {
       live: {
         before: async (userId, id) =>
-          (await owns(userId, id)) ? live.beforeRest({ kind: 'blueprint', id }, { base: true }) : undefined,
+          (await ownsBlueprint(storage, userId, id))
+            ? live.beforeRest({ kind: 'blueprint', id }, { base: true })
+            : undefined,
         // People with the blueprint open get the structure change merged with what they type.
         after: (id, content, base) => live.applyRestWrite({ kind: 'blueprint', id }, content, base),
       },

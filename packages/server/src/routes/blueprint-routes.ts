@@ -23,7 +23,7 @@ import {
   UNTITLED_BLUEPRINT,
 } from '../blueprints/blueprint-input.js';
 import { blueprintListItemView, blueprintView } from '../blueprints/blueprint-view.js';
-import { blueprintViewerOf } from '../blueprints/blueprint-viewer.js';
+import { blueprintViewerOf, ownsBlueprint } from '../blueprints/blueprint-viewer.js';
 import { type BlueprintEdit, writeBlueprint } from '../blueprints/write-blueprint.js';
 import { HttpError, parseInput } from '../http/http-error.js';
 import { listBody } from '../http/list-page.js';
@@ -185,12 +185,11 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
       input.allowed_orgs && input.allowed_orgs.length > 0
         ? await storage.organizations.organizationIdsOf(user.id)
         : [];
-    const owned = async () => {
-      const bp = await storage.blueprints.findById(id);
-      return bp !== undefined && canChangeBlueprint(bp, { userId: user.id, organizationIds: [] });
-    };
     // The live state the write is based on, derived first (the owner's only: nobody else may write).
-    const base = live && (await owned()) ? await live.beforeRest(livePlan(id), { base: true }) : undefined;
+    const base =
+      live && (await ownsBlueprint(storage, user.id, id))
+        ? await live.beforeRest(livePlan(id), { base: true })
+        : undefined;
     let edit: BlueprintEdit = {};
     const written = await retryStaleWrites(() =>
       storage.transaction(async (tx) => {
