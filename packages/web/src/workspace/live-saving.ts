@@ -92,6 +92,8 @@ export class LiveSaving implements PlanSaving {
   #settle: unknown = null;
   /** The hidden tab's countdown to letting go of the connection (W41). */
   #release: unknown = null;
+  /** Past the countdown with something not stored yet: lets go once it is. */
+  #releaseWhenSaved: (() => void) | null = null;
   #released = false;
   readonly #listeners = new Set<() => void>();
   readonly #stopWatching: () => void;
@@ -142,8 +144,8 @@ export class LiveSaving implements PlanSaving {
   }
 
   /**
-   * W41: the page was hidden or shown. Hidden for {@link LIVE_HIDDEN_RELEASE_MS} with everything stored, the
-   * connection closes (the badge still says Saved); shown again, it syncs at once.
+   * W41: the page was hidden or shown. Hidden for {@link LIVE_HIDDEN_RELEASE_MS}, the connection closes once
+   * everything made here is stored (the badge still says Saved); shown again, it syncs at once.
    */
   setPageHidden(hidden: boolean): void {
     this.#clearRelease();
@@ -152,20 +154,27 @@ export class LiveSaving implements PlanSaving {
       this.#released = false;
       return;
     }
-    const release = () => {
-      // Something not stored yet: keep trying to send it, and ask again later.
-      if (!this.live.getSnapshot().saved) {
-        this.#release = this.#clock.setTimeout(release, LIVE_HIDDEN_RELEASE_MS);
-        return;
-      }
-      this.#release = null;
+    const letGo = () => {
+      this.#clearRelease();
       this.#released = true;
       this.live.disconnect();
     };
-    this.#release = this.#clock.setTimeout(release, LIVE_HIDDEN_RELEASE_MS);
+    this.#release = this.#clock.setTimeout(() => {
+      this.#release = null;
+      if (this.live.getSnapshot().saved) {
+        letGo();
+        return;
+      }
+      // Something not stored yet: the connection stays to send it, and lets go once it is stored.
+      this.#releaseWhenSaved = this.live.subscribe(() => {
+        if (this.live.getSnapshot().saved) letGo();
+      });
+    }, LIVE_HIDDEN_RELEASE_MS);
   }
 
   #clearRelease(): void {
+    this.#releaseWhenSaved?.();
+    this.#releaseWhenSaved = null;
     if (this.#release === null) return;
     this.#clock.clearTimeout(this.#release);
     this.#release = null;

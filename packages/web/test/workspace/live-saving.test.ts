@@ -208,19 +208,27 @@ describe('a hidden tab lets go of its live plan (W41)', () => {
     saving.setPageHidden(false);
     clock.advance(LIVE_HIDDEN_RELEASE_MS);
     expect(source.calls).toEqual([]);
-    // Hidden with a change not stored yet: it keeps the connection to send it, and asks again later.
+    // Hidden with a change not stored yet: it keeps the connection to send it, and lets go once it is stored.
     saving.setPageHidden(true);
     source.set({ saved: false });
     clock.advance(LIVE_HIDDEN_RELEASE_MS);
     expect(source.calls).toEqual([]);
-    source.set({ saved: true });
-    clock.advance(LIVE_HIDDEN_RELEASE_MS);
+    source.set({ status: 'connecting' });
+    expect(source.calls).toEqual([]);
+    source.set({ status: 'connected', saved: true });
     expect(source.calls).toEqual(['disconnect']);
     source.set({ status: 'disconnected' });
     // Let go, everything is stored: the badge still says so.
     clock.advance(LIVE_SAVED_SETTLE_MS);
     expect(saveBadgeState(saving.getSnapshot())).toBe('saved');
     saving.setPageHidden(false);
+    expect(source.calls).toEqual(['disconnect', 'connect']);
+    // Hidden again past the time with something unsent, then shown: it stays, and nothing is left waiting.
+    saving.setPageHidden(true);
+    source.set({ status: 'connected', saved: false });
+    clock.advance(LIVE_HIDDEN_RELEASE_MS);
+    saving.setPageHidden(false);
+    source.set({ saved: true });
     expect(source.calls).toEqual(['disconnect', 'connect']);
     // Hidden again, then the page goes: no timer is left behind.
     saving.setPageHidden(true);
