@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from '../support/browser.js';
-import { failedAnswer, signedInEditorUser } from '../support/editor-page.js';
+import { badgeSaved, failedAnswer, signedInEditorUser } from '../support/editor-page.js';
 
 const harness = useBrowserHarness();
 
@@ -123,9 +123,9 @@ describe('blueprint authoring and the marketplace in Chromium against the real s
 
     // The author sees the hints as founders will, under each heading.
     await expect.poll(() => canvasHints(page)).toEqual([HINTS.market, HINTS.customers, HINTS.evidence]);
-    await expect
-      .poll(() => page.getByRole('status', { name: 'Save status', exact: true }).textContent())
-      .toBe('Saved');
+    await badgeSaved(page, () =>
+      page.getByRole('status', { name: 'Save status', exact: true }).textContent(),
+    );
 
     const saved = await author.client.blueprints.get(uuid);
     expect(saved.title).toBe('Climate Seed Plan');

@@ -2,6 +2,7 @@ import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from '../support/browser.js';
 import {
+  badgeSaved,
   badgeText,
   createDefaultDocument,
   editorParts,
@@ -83,7 +84,7 @@ describe('editor autosave in Chromium against the real server', () => {
     }
     // The waiting retry (at most 30 s away) carries everything typed meanwhile.
     await page.clock.runFor(LONGEST_RETRY_MS);
-    await expect.poll(() => badgeText(page), { timeout: 15_000 }).toBe('Saved');
+    await badgeSaved(page);
     expect(await serverSubsectionText(user, document.uuid, subsection)).toBe(
       'Before. During one. During two.',
     );

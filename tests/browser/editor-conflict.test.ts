@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from '../support/browser.js';
 import {
+  badgeSaved,
   badgeText,
   type EditorUser,
   openInBoth,
@@ -95,7 +96,7 @@ describe('two tabs editing one document in Chromium against the real server', ()
 
     await dialog.getByRole('button', { name: 'Keep mine (overwrite)' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => badgeText(here.page)).toBe('Saved');
+    await badgeSaved(here.page);
     expect(await serverSubsectionText(here, uuid, first)).toBe('Mine.');
     expect(await bodyText(here, first)).toBe('Mine.');
 

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from '../support/browser.js';
 import {
+  badgeSaved,
   badgeText,
   canvasSubsection,
   clickIntoSubsection,
@@ -329,7 +330,7 @@ describe('sections and subsections in Chromium against the real server', () => {
     await sidebarItem(page, subsection).getByText('✓').waitFor();
     await canvasSubsection(page, subsection).getByRole('button', { name: 'Continue editing' }).waitFor();
     expect(await canvasSubsection(page, subsection).getAttribute('data-finalized')).toBe('true');
-    await expect.poll(() => badgeText(page)).toBe('Saved');
+    await badgeSaved(page);
 
     // Typing, deleting and pasting into it change nothing, in the editor or on the server.
     const paragraph = subsectionBody(page, subsection).locator('p').first();

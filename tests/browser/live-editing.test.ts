@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ALLAUTH_PROTOCOL_ANSWERS, recordPageProblems, useBrowserHarness } from '../support/browser.js';
 import { corpusPath } from '../support/corpus.js';
 import {
+  badgeSaved,
   badgeText,
   clickIntoSubsection,
   type EditorUser,
@@ -96,8 +97,8 @@ describe('live plans in Chromium against the real server', () => {
         .toBe(sorted('Ours here. Alpha Beta'));
     }
     expect(await paragraphText(here, first)).toBe(await paragraphText(elsewhere, first));
-    await expect.poll(() => badgeText(here.page)).toBe('Saved');
-    await expect.poll(() => badgeText(elsewhere.page)).toBe('Saved');
+    await badgeSaved(here.page);
+    await badgeSaved(elsewhere.page);
     // Stored: the server's content has all of it, and no conflict dialog ever showed.
     await expect.poll(() => serverSubsectionText(here, uuid, second)).toBe('Theirs there.');
     await expect
@@ -109,7 +110,7 @@ describe('live plans in Chromium against the real server', () => {
   it("W40 a script's REST PATCH appears in both open editors without a reload, and what they typed stays", async () => {
     const { here, elsewhere, uuid, first, second } = await twoPeople('live-rest@example.com');
     await typeInSubsection(here.page, first, 'Typed in the browser.');
-    await expect.poll(() => badgeText(here.page)).toBe('Saved');
+    await badgeSaved(here.page);
     const read = await here.client.documents.get(uuid);
     const content = structuredClone(read.content);
     if (!content) throw new Error('no content');
@@ -216,8 +217,8 @@ describe('live plans in Chromium against the real server', () => {
     }
     expect(new Set(ids).size).toBe(ids.length);
     // Stored: the whole plan's node ids are unique too.
-    await expect.poll(() => badgeText(here.page)).toBe('Saved');
-    await expect.poll(() => badgeText(elsewhere.page)).toBe('Saved');
+    await badgeSaved(here.page);
+    await badgeSaved(elsewhere.page);
     const stored: string[] = [];
     const walk = (node: unknown) => {
       if (typeof node !== 'object' || node === null) return;
@@ -256,7 +257,7 @@ describe('live plans in Chromium against the real server', () => {
       await expect.poll(() => editorParts(user.page).editor.textContent()).toContain('Some more plain text.');
       await expect.poll(() => paragraphText(user, second)).toBe('Typed while they import. And more.');
     }
-    await expect.poll(() => badgeText(elsewhere.page)).toBe('Saved');
+    await badgeSaved(elsewhere.page);
     await expect
       .poll(() => serverSubsectionText(here, uuid, second))
       .toBe('Typed while they import. And more.');
@@ -275,14 +276,14 @@ describe('live plans in Chromium against the real server', () => {
     if (!first) throw new Error('the default plan has no subsection');
     await openEditor(harness, user.page, uuid);
     await typeInSubsection(user.page, first, 'Before.');
-    await expect.poll(() => badgeText(user.page)).toBe('Saved');
+    await badgeSaved(user.page);
     // The same profile's next tab, opened once the server is back.
     const reopened = await user.page.context().newPage();
     const problems = recordPageProblems(reopened, [ALLAUTH_PROTOCOL_ANSWERS, LIVE_SOCKET_DOWN, SERVER_DOWN]);
 
     await harness.server.stop();
     try {
-      await expect.poll(() => badgeText(user.page), { timeout: 15_000 }).toBe('Saved');
+      await badgeSaved(user.page);
       const store = `planwright-plan-${uuid}`;
       const kept = (await browserCopies(user.page))[store] ?? 0;
       await user.page.keyboard.type(' While down.');
@@ -295,7 +296,7 @@ describe('live plans in Chromium against the real server', () => {
     }
     await openEditor(harness, reopened, uuid);
     await expect.poll(() => paragraphText({ ...user, page: reopened }, first)).toBe('Before. While down.');
-    await expect.poll(() => badgeText(reopened)).toBe('Saved');
+    await badgeSaved(reopened);
     await expect.poll(() => serverSubsectionText(user, uuid, first)).toBe('Before. While down.');
 
     // Sign-out leaves no plan in this browser (a shared computer).
@@ -326,8 +327,8 @@ describe('live plans in Chromium against the real server', () => {
       .toBe('Ask for the market size. Then the sources.');
     // The content's badge (the settings panel has its own).
     const contentBadge = (user: EditorUser) => editorParts(user.page).status.first().innerText();
-    await expect.poll(() => contentBadge(here)).toBe('Saved');
-    await expect.poll(() => contentBadge(elsewhere)).toBe('Saved');
+    await badgeSaved(here.page, () => contentBadge(here));
+    await badgeSaved(elsewhere.page, () => contentBadge(elsewhere));
     const stored = async () => {
       const read = await here.client.blueprints.get(blueprint.uuid);
       return JSON.stringify(read.content);
@@ -352,7 +353,7 @@ describe('live plans in Chromium against the real server', () => {
     expect(await stored()).not.toContain('Reader was here.');
     expect(await paragraphText(here, subsection)).not.toContain('Reader was here.');
     // Following changes nothing of the reader's: nothing waits to be saved.
-    await expect.poll(() => contentBadge(reader)).toBe('Saved');
+    await badgeSaved(reader.page, () => contentBadge(reader));
   });
 
   it('W41 a tab hidden for five minutes lets go of its plan once everything is stored, and syncs again when shown', async () => {

@@ -245,10 +245,22 @@ export async function badgeText(page: Page): Promise<string> {
 /** The badge under a network failure whose automatic retry waits (W8). */
 export const OFFLINE_BADGE = 'Error saving | Offline — retrying';
 
+/**
+ * Waits for the save badge (or another status that reads `Saved`) to read `Saved`. A live plan keeps
+ * "Saving…" for a second after its last change is stored (`LIVE_SAVED_SETTLE_MS`), as long as
+ * `expect.poll`'s default wait: polling with the default raced it and failed in CI.
+ */
+export async function badgeSaved(
+  page: Page,
+  status: () => Promise<string | null> = () => badgeText(page),
+): Promise<void> {
+  await expect.poll(status, { timeout: 15_000 }).toBe('Saved');
+}
+
 /** Jumps over the autosave's debounce with the page clock, then waits for the badge to read `Saved`. */
 export async function waitForSaved(page: Page): Promise<void> {
   await page.clock.runFor(SAVE_DEBOUNCE_MS + 100);
-  await expect.poll(() => badgeText(page), { timeout: 15_000 }).toBe('Saved');
+  await badgeSaved(page);
 }
 
 /** The sidebar row of a section or subsection (its `li`), by uuid. */
