@@ -6,29 +6,44 @@ import WebSocket from 'ws';
 import { type ListeningApp, startListeningApp } from '../support/listening-app.js';
 import { signUpWithSdk } from '../support/sdk-accounts.js';
 
-// The authorisation matrix of docs/security.md ("The matrix"): every HTTP route and the chat socket, called
-// by an anonymous visitor, another user, a member of the owner's organisation and the owner.
+// The authorisation matrix of docs/security.md ("The matrix"): every HTTP route and the sockets, called by an
+// anonymous visitor, another user, a member of the owner's organisation, the owner, and the people the owner's
+// document is shared with as viewer, commenter and editor (docs/teams.md "Roles").
 
-type Actor = 'anonymous' | 'other' | 'member' | 'owner';
-const ACTORS: readonly Actor[] = ['anonymous', 'other', 'member', 'owner'];
+type Actor = 'anonymous' | 'other' | 'member' | 'owner' | PlanMember;
+type PlanMember = 'viewer' | 'commenter' | 'editor';
+const PLAN_MEMBERS: readonly PlanMember[] = ['viewer', 'commenter', 'editor'];
+// The owner last: their calls delete things.
+const ACTORS: readonly Actor[] = ['anonymous', 'other', 'member', ...PLAN_MEMBERS, 'owner'];
 
 /**
  * What an actor must get. `ok`: 2xx. `allowed`: past every access check (not 401/403/404, not 5xx).
  * `hidden`: 404, exactly as the same call with ids that do not exist (nothing tells the two apart).
+ * `refused`: the document is theirs to see but their role does not allow the call: 404 `not_permitted`.
  * `open`: an endpoint without an owner (sign-in, health, pages): any answer but 5xx. A number: that status.
  */
-type Expectation = 'ok' | 'allowed' | 'hidden' | 'open' | number;
+type Expectation = 'ok' | 'allowed' | 'hidden' | 'refused' | 'open' | number;
 
 /** The ids the calls are made with; `missing()` gives the same shape with fresh uuids. */
 interface Ids {
   document: string;
   section: string;
   subsection: string;
+  /** Another section and its subsection, for the editor's deletions (the owner's come after). */
+  editorSection: string;
+  editorSubsection: string;
   blueprint: string;
   blueprintSection: string;
   blueprintSubsection: string;
   organization: string;
+  /** An organisation only the owner belongs to: sharing the document with it gives nobody else access. */
+  soloOrganization: string;
   ownerUsername: string;
+  /** The viewer's user id, and a member the owner removes. */
+  viewerId: string;
+  leaverId: string;
+  /** A pending invitation of the document (to an address without an account). */
+  invitation: string;
 }
 
 interface Call {
@@ -41,36 +56,54 @@ interface Call {
 interface MatrixEntry {
   /** `METHOD url` as the route table registers it, trailing slash dropped. */
   route: string;
-  call: (ids: Ids) => Call;
-  expect: Record<Actor, Expectation>;
+  /** The call as `actor` makes it (deletions give the editor a target of their own). */
+  call: (ids: Ids, actor: Actor) => Call;
+  /** The plan members' answers default to `other`'s: beyond the owner's document, they are other users. */
+  expect: Record<Exclude<Actor, PlanMember>, Expectation> & Partial<Record<PlanMember, Expectation>>;
 }
 
-const SELF: Record<Actor, Expectation> = { anonymous: 401, other: 'ok', member: 'ok', owner: 'ok' };
-const SELF_ALLOWED: Record<Actor, Expectation> = {
+/** What the plan's members get, by role: read < comment < edit (docs/teams.md "Roles"). */
+const byRole = (
+  viewer: Expectation,
+  commenter: Expectation,
+  editor: Expectation,
+): Record<PlanMember, Expectation> => ({ viewer, commenter, editor });
+const READ_ROLES = byRole('ok', 'ok', 'ok');
+const EDIT_ROLES = byRole('refused', 'refused', 'allowed');
+const OWNER_ROLE = byRole('refused', 'refused', 'refused');
+
+type Expectations = MatrixEntry['expect'];
+const SELF: Expectations = { anonymous: 401, other: 'ok', member: 'ok', owner: 'ok' };
+const SELF_ALLOWED: Expectations = {
   anonymous: 401,
   other: 'allowed',
   member: 'allowed',
   owner: 'allowed',
 };
-const OPEN: Record<Actor, Expectation> = { anonymous: 'open', other: 'open', member: 'open', owner: 'open' };
-const OWNED_READ: Record<Actor, Expectation> = {
+const OPEN: Expectations = { anonymous: 'open', other: 'open', member: 'open', owner: 'open' };
+const OWNED_READ: Expectations = {
   anonymous: 401,
   other: 'hidden',
   member: 'hidden',
   owner: 'ok',
 };
-const OWNED_WRITE: Record<Actor, Expectation> = {
+const OWNED_WRITE: Expectations = {
   anonymous: 401,
   other: 'hidden',
   member: 'hidden',
   owner: 'allowed',
 };
 /** Managed by administrators (the `planwright-admin` command), never over HTTP. */
-const ADMIN_ONLY: Record<Actor, Expectation> = { anonymous: 401, other: 403, member: 403, owner: 403 };
+const ADMIN_ONLY: Expectations = { anonymous: 401, other: 403, member: 403, owner: 403 };
 
 const doc = (ids: Ids) => `documents/${ids.document}`;
 const section = (ids: Ids) => `${doc(ids)}/sections/${ids.section}`;
 const subsection = (ids: Ids) => `${section(ids)}/subsections/${ids.subsection}`;
+const editorsOwn = (ids: Ids): Ids => ({
+  ...ids,
+  section: ids.editorSection,
+  subsection: ids.editorSubsection,
+});
 const bp = (ids: Ids) => `blueprints/${ids.blueprint}`;
 const bpSection = (ids: Ids) => `${bp(ids)}/sections/${ids.blueprintSection}`;
 const bpSubsection = (ids: Ids) => `${bpSection(ids)}/subsections/${ids.blueprintSubsection}`;
@@ -151,6 +184,19 @@ const MATRIX: MatrixEntry[] = [
     call: () => ({ path: api('organizations/'), body: { name: 'Own org' } }),
     expect: SELF_ALLOWED,
   },
+  // Invitations addressed to the caller: their own address decides, nothing names another user.
+  { route: 'GET /api/v1/invitations', call: () => ({ path: api('invitations/') }), expect: SELF },
+  {
+    route: 'POST /api/v1/invitations/accept',
+    call: () => ({ path: api('invitations/accept/'), body: { token: 'no-such-link' } }),
+    expect: SELF_ALLOWED,
+  },
+  {
+    // Addressed to nobody here: as absent to everyone as a missing one.
+    route: 'POST /api/v1/invitations/:id/accept',
+    call: (ids) => ({ path: api(`invitations/${ids.invitation}/accept/`), body: {} }),
+    expect: { anonymous: 401, other: 'hidden', member: 'hidden', owner: 'hidden' },
+  },
   {
     route: 'GET /api/v1/activities/activities',
     call: () => ({ path: api('activities/activities/') }),
@@ -184,12 +230,12 @@ const MATRIX: MatrixEntry[] = [
       path: api('apps/ai/transform/'),
       body: { text: 'Some text.', action: 'shorten', document_uuid: ids.document },
     }),
-    expect: OWNED_WRITE,
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'GET /api/v1/chats',
     call: (ids) => ({ path: api(`chats/?target=document&object_id=${ids.document}`) }),
-    expect: OWNED_READ,
+    expect: { ...OWNED_READ, ...byRole('refused', 'refused', 'ok') },
   },
   {
     route: 'POST /api/v1/chats',
@@ -197,82 +243,121 @@ const MATRIX: MatrixEntry[] = [
       path: api('chats/'),
       body: { target: 'section', object_id: ids.section, document_uuid: ids.document },
     }),
-    expect: OWNED_WRITE,
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'GET /api/v1/documents/:uuid',
     call: (ids) => ({ path: api(`${doc(ids)}/`) }),
-    expect: OWNED_READ,
+    expect: { ...OWNED_READ, ...READ_ROLES },
   },
   {
     route: 'PATCH /api/v1/documents/:uuid',
     call: (ids) => ({ path: api(`${doc(ids)}/`), body: rename }),
-    expect: OWNED_WRITE,
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'PUT /api/v1/documents/:uuid',
     call: (ids) => ({ path: api(`${doc(ids)}/`), body: rename }),
-    expect: OWNED_WRITE,
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'GET /api/v1/documents/:uuid/export',
     call: (ids) => ({ path: api(`${doc(ids)}/export?format=md`) }),
-    expect: OWNED_READ,
+    expect: { ...OWNED_READ, ...READ_ROLES },
   },
   {
     route: 'GET /api/v1/documents/:uuid/ai/context',
     call: (ids) => ({ path: api(`${doc(ids)}/ai/context/`) }),
-    expect: OWNED_READ,
+    expect: { ...OWNED_READ, ...byRole('refused', 'refused', 'ok') },
   },
   {
     route: 'POST /api/v1/documents/:uuid/import',
     call: (ids) => ({ path: api(`${doc(ids)}/import/`), form: markdownFile }),
-    expect: OWNED_WRITE,
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'POST /api/v1/documents/:uuid/sections',
     call: (ids) => ({ path: api(`${doc(ids)}/sections/`), body: { title: 'Added' } }),
-    expect: OWNED_WRITE,
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'GET /api/v1/documents/:uuid/sections/:sid',
     call: (ids) => ({ path: api(`${section(ids)}/`) }),
-    expect: OWNED_READ,
+    expect: { ...OWNED_READ, ...READ_ROLES },
   },
   {
     route: 'PATCH /api/v1/documents/:uuid/sections/:sid',
     call: (ids) => ({ path: api(`${section(ids)}/`), body: rename }),
-    expect: OWNED_WRITE,
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'PUT /api/v1/documents/:uuid/sections/:sid',
     call: (ids) => ({ path: api(`${section(ids)}/`), body: rename }),
-    expect: OWNED_WRITE,
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'PUT /api/v1/documents/:uuid/sections/:sid/content',
     call: (ids) => ({ path: api(`${section(ids)}/content/`), body: { content: [] } }),
-    expect: OWNED_WRITE,
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'POST /api/v1/documents/:uuid/sections/:sid/subsections',
     call: (ids) => ({ path: api(`${section(ids)}/subsections/`), body: { title: 'Added' } }),
-    expect: OWNED_WRITE,
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'GET /api/v1/documents/:uuid/sections/:sid/subsections/:sub',
     call: (ids) => ({ path: api(`${subsection(ids)}/`) }),
-    expect: OWNED_READ,
+    expect: { ...OWNED_READ, ...READ_ROLES },
   },
   {
     route: 'PATCH /api/v1/documents/:uuid/sections/:sid/subsections/:sub',
     call: (ids) => ({ path: api(`${subsection(ids)}/`), body: rename }),
-    expect: OWNED_WRITE,
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'PUT /api/v1/documents/:uuid/sections/:sid/subsections/:sub',
     call: (ids) => ({ path: api(`${subsection(ids)}/`), body: rename }),
-    expect: OWNED_WRITE,
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
+  },
+  // Who the document is shared with: everyone on it lists the members; the owner manages them.
+  {
+    route: 'GET /api/v1/documents/:uuid/members',
+    call: (ids) => ({ path: api(`${doc(ids)}/members/`) }),
+    expect: { ...OWNED_READ, ...READ_ROLES },
+  },
+  {
+    route: 'PATCH /api/v1/documents/:uuid/members',
+    call: (ids) => ({ path: api(`${doc(ids)}/members/`), body: { editors_can_share: false } }),
+    expect: { ...OWNED_WRITE, ...OWNER_ROLE },
+  },
+  {
+    // The viewer's own role, unchanged: past every check for the owner, and nothing changes.
+    route: 'PATCH /api/v1/documents/:uuid/members/:user',
+    call: (ids) => ({ path: api(`${doc(ids)}/members/${ids.viewerId}/`), body: { role: 'viewer' } }),
+    expect: { ...OWNED_WRITE, ...OWNER_ROLE },
+  },
+  {
+    // Editors invite only when the owner allows it (not here).
+    route: 'POST /api/v1/documents/:uuid/invitations',
+    call: (ids) => ({
+      path: api(`${doc(ids)}/invitations/`),
+      body: { email: `invitee-${randomUUID()}@matrix.example`, role: 'viewer' },
+    }),
+    expect: { ...OWNED_WRITE, ...OWNER_ROLE },
+  },
+  {
+    route: 'POST /api/v1/documents/:uuid/invitations/:id/resend',
+    call: (ids) => ({ path: api(`${doc(ids)}/invitations/${ids.invitation}/resend/`), body: {} }),
+    expect: { ...OWNED_WRITE, ...OWNER_ROLE },
+  },
+  {
+    route: 'PUT /api/v1/documents/:uuid/organizations/:organization',
+    call: (ids) => ({
+      path: api(`${doc(ids)}/organizations/${ids.soloOrganization}/`),
+      body: { role: 'viewer' },
+    }),
+    expect: { ...OWNED_WRITE, ...OWNER_ROLE },
   },
   // The owner's draft blueprint (published ones: the visibility table below).
   {
@@ -367,19 +452,35 @@ const MATRIX: MatrixEntry[] = [
     expect: { anonymous: 401, other: 'hidden', member: 'hidden', owner: 'allowed' },
   },
   {
+    route: 'DELETE /api/v1/documents/:uuid/invitations/:id',
+    call: (ids) => ({ path: api(`${doc(ids)}/invitations/${ids.invitation}/`) }),
+    expect: { ...OWNED_WRITE, ...OWNER_ROLE },
+  },
+  {
+    route: 'DELETE /api/v1/documents/:uuid/organizations/:organization',
+    call: (ids) => ({ path: api(`${doc(ids)}/organizations/${ids.soloOrganization}/`) }),
+    expect: { ...OWNED_WRITE, ...OWNER_ROLE },
+  },
+  {
+    // Another member: only the owner removes people (each member may remove only themselves: leave).
+    route: 'DELETE /api/v1/documents/:uuid/members/:user',
+    call: (ids) => ({ path: api(`${doc(ids)}/members/${ids.leaverId}/`) }),
+    expect: { ...OWNED_WRITE, ...OWNER_ROLE },
+  },
+  {
     route: 'DELETE /api/v1/documents/:uuid/sections/:sid/subsections/:sub',
-    call: (ids) => ({ path: api(`${subsection(ids)}/`) }),
-    expect: OWNED_WRITE,
+    call: (ids, actor) => ({ path: api(`${subsection(actor === 'editor' ? editorsOwn(ids) : ids)}/`) }),
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'DELETE /api/v1/documents/:uuid/sections/:sid',
-    call: (ids) => ({ path: api(`${section(ids)}/`) }),
-    expect: OWNED_WRITE,
+    call: (ids, actor) => ({ path: api(`${section(actor === 'editor' ? editorsOwn(ids) : ids)}/`) }),
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'DELETE /api/v1/documents/:uuid',
     call: (ids) => ({ path: api(`${doc(ids)}/`) }),
-    expect: OWNED_WRITE,
+    expect: { ...OWNED_WRITE, ...OWNER_ROLE },
   },
   {
     route: 'DELETE /api/v1/blueprints/:uuid/sections/:sid/subsections/:sub',
@@ -480,9 +581,13 @@ const MATRIX: MatrixEntry[] = [
 ];
 
 let server: ListeningApp;
-const tokens = {} as Record<Exclude<Actor, 'anonymous'>, string>;
+const tokens = {} as Record<Exclude<Actor, 'anonymous'> | 'leaver', string>;
 let ids: Ids;
 let listed: { documents: string[]; blueprints: Record<string, string> };
+
+const isPlanMember = (actor: Actor): actor is PlanMember =>
+  (PLAN_MEMBERS as readonly Actor[]).includes(actor);
+const code = (res: { body: unknown }) => (res.body as { code?: unknown } | null)?.code;
 
 function key(method: string, url: string): string {
   return `${method} ${url.length > 1 ? url.replace(/\/$/, '') : url}`;
@@ -525,23 +630,46 @@ function missingIds(): Ids {
     document: randomUUID(),
     section: randomUUID(),
     subsection: randomUUID(),
+    editorSection: randomUUID(),
+    editorSubsection: randomUUID(),
     blueprint: randomUUID(),
     blueprintSection: randomUUID(),
     blueprintSubsection: randomUUID(),
     organization: randomUUID(),
+    soloOrganization: randomUUID(),
     ownerUsername: 'nobody-here',
+    viewerId: randomUUID(),
+    leaverId: randomUUID(),
+    invitation: randomUUID(),
   };
 }
 
 beforeAll(async () => {
   server = await startListeningApp();
-  for (const actor of ['owner', 'other', 'member'] as const) {
+  const userIds: Record<string, string> = {};
+  for (const actor of ['owner', 'other', 'member', ...PLAN_MEMBERS, 'leaver'] as const) {
     const account = await signUpWithSdk(server, `${actor}@matrix.example`);
     tokens[actor] = account.tokenStore.getToken() ?? '';
+    userIds[actor] = String((await account.client.auth.me()).id);
   }
   const org = await json('POST', 'owner', 'organizations/', { name: 'Owner & Co' });
   await json('POST', 'owner', `organizations/${org.id}/members/`, { email: 'member@matrix.example' });
+  const solo = await json('POST', 'owner', 'organizations/', { name: 'Owner alone' });
   const document = await json('POST', 'owner', 'documents/', { title: 'Secret plan' });
+  // The document is shared with one person per role (and one the owner removes), each accepting by id.
+  const roles = { viewer: 'viewer', commenter: 'commenter', editor: 'editor', leaver: 'viewer' } as const;
+  for (const [actor, role] of Object.entries(roles) as Array<[keyof typeof roles, string]>) {
+    await json('POST', 'owner', `documents/${document.uuid}/invitations/`, {
+      email: `${actor}@matrix.example`,
+      role,
+    });
+    const [received] = (await json('GET', actor as PlanMember, 'invitations/')).data;
+    await json('POST', actor as PlanMember, `invitations/${received?.id}/accept/`, {});
+  }
+  const pending = await json('POST', 'owner', `documents/${document.uuid}/invitations/`, {
+    email: 'no-account-yet@matrix.example',
+    role: 'commenter',
+  });
   const sections = document.sections as Array<{ uuid: string; subsections: Array<{ uuid: string }> }>;
   const blueprint = await json('POST', 'owner', 'blueprints/', { title: 'Draft blueprint' });
   const bpSection = await json('POST', 'owner', `blueprints/${blueprint.uuid}/sections/`, { title: 'S' });
@@ -558,11 +686,17 @@ beforeAll(async () => {
     document: String(document.uuid),
     section: sections[0]?.uuid ?? '',
     subsection: sections[0]?.subsections[0]?.uuid ?? '',
+    editorSection: sections[1]?.uuid ?? '',
+    editorSubsection: sections[1]?.subsections[0]?.uuid ?? '',
     blueprint: String(blueprint.uuid),
     blueprintSection: bpSectionUuid,
     blueprintSubsection: String(bpSub.uuid ?? ''),
     organization: String(org.id),
+    soloOrganization: String(solo.id),
     ownerUsername: 'owner',
+    viewerId: userIds.viewer ?? '',
+    leaverId: userIds.leaver ?? '',
+    invitation: String(pending.id),
   };
   // One published blueprint per visibility, for the visibility table and the lists.
   listed = { documents: [ids.document], blueprints: {} };
@@ -628,13 +762,13 @@ describe('authorisation matrix (docs/security.md)', () => {
   });
 
   it('SEC-A4: published blueprints follow the visibility table, by id and in blueprints/available/', async () => {
-    const table: Record<string, Record<Actor, boolean>> = {
+    const table: Record<string, Record<Exclude<Actor, PlanMember>, boolean>> = {
       public: { anonymous: true, other: true, member: true, owner: true },
       restricted: { anonymous: false, other: false, member: true, owner: true },
       private: { anonymous: false, other: false, member: false, owner: true },
       unlisted: { anonymous: true, other: true, member: true, owner: true },
     };
-    const inList: Record<string, Record<Actor, boolean>> = {
+    const inList: Record<string, Record<Exclude<Actor, PlanMember>, boolean>> = {
       ...table,
       unlisted: { anonymous: false, other: false, member: false, owner: true },
     };
@@ -645,10 +779,12 @@ describe('authorisation matrix (docs/security.md)', () => {
       );
       for (const [visibility, uuid] of Object.entries(listed.blueprints)) {
         const read = await send('GET', actor, { path: api(`blueprints/${uuid}/`) });
-        const readable = table[visibility]?.[actor] ?? false;
+        // The document's members are other users to the owner's blueprints.
+        const as: Exclude<Actor, PlanMember> = isPlanMember(actor) ? 'other' : actor;
+        const readable = table[visibility]?.[as] ?? false;
         if (read.status !== (readable ? 200 : 404))
           failures.push(`${visibility} by id as ${actor}: ${read.status}`);
-        if (available.includes(uuid) !== (inList[visibility]?.[actor] ?? false))
+        if (available.includes(uuid) !== (inList[visibility]?.[as] ?? false))
           failures.push(`${visibility} in available/ as ${actor}: ${available.includes(uuid)}`);
         // Reading is not changing: only the owner may write, whatever the visibility.
         if (actor !== 'owner') {
@@ -683,6 +819,10 @@ describe('authorisation matrix (docs/security.md)', () => {
     // Another user's document is closed exactly like a missing one: the code tells nothing.
     expect(await closeOf(path, 'other')).toBe(4404);
     expect(await closeOf(path, 'member')).toBe(4404);
+    // Chatting is for editors: a viewer or commenter of the plan is closed like anyone else.
+    expect(await closeOf(path, 'viewer')).toBe(4404);
+    expect(await closeOf(path, 'commenter')).toBe(4404);
+    expect(await closeOf(path, 'editor')).toBe('open');
     expect(await closeOf(path, 'owner')).toBe('open');
     expect(await closeOf(path, 'owner', 'https://evil.example')).toBe(4403);
     expect(await closeOf(`/ws/document/${randomUUID()}/chat/`, 'owner')).toBe(4404);
@@ -690,7 +830,7 @@ describe('authorisation matrix (docs/security.md)', () => {
     expect(await closeOf(`/ws/document/${ids.document}/chat/${randomUUID()}/`, 'owner')).toBe(4404);
   });
 
-  it("SEC-A6: the live-plan socket refuses everyone but the owner alike (another user's plan as a missing one), and sends them nothing of it", async () => {
+  it("SEC-A6: the live-plan socket refuses everyone the plan is not shared with alike (another user's plan as a missing one), sends them nothing of it, and lets only editors change it", async () => {
     const outcome = (actor: Actor, documentId: string) =>
       new Promise<{ snapshot: LiveDocumentSnapshot; blocks: number }>((resolve) => {
         const live = openLiveDocument({
@@ -719,6 +859,17 @@ describe('authorisation matrix (docs/security.md)', () => {
       expect(refused.snapshot.synced, actor).toBe(false);
       expect(refused.blocks, actor).toBe(0);
     }
+    // The plan's members: editors change it, viewers and commenters follow it read-only (docs/teams.md).
+    for (const [actor, readOnly] of [
+      ['viewer', true],
+      ['commenter', true],
+      ['editor', false],
+    ] as const) {
+      const member = await outcome(actor, ids.document);
+      expect(member.snapshot.error, actor).toBeNull();
+      expect(member.snapshot.readOnly, actor).toBe(readOnly);
+      expect(member.blocks, actor).toBeGreaterThan(0);
+    }
     const missing = await outcome('owner', randomUUID());
     expect(missing.snapshot.error).toEqual({ code: 'refused', message: LIVE_REFUSED });
   });
@@ -729,8 +880,8 @@ describe('authorisation matrix (docs/security.md)', () => {
     for (const entry of MATRIX) {
       const method = entry.route.split(' ')[0] ?? 'GET';
       for (const actor of ACTORS) {
-        const want = entry.expect[actor];
-        const got = await send(method, actor, entry.call(ids)).catch((error: unknown) => {
+        const want = entry.expect[actor] ?? entry.expect.other;
+        const got = await send(method, actor, entry.call(ids, actor)).catch((error: unknown) => {
           throw new Error(`${entry.route} as ${actor}: ${String(error)}`, { cause: error });
         });
         const label = `${entry.route} as ${actor}: ${got.status} ${JSON.stringify(got.body).slice(0, 160)}`;
@@ -740,9 +891,10 @@ describe('authorisation matrix (docs/security.md)', () => {
           failures.push(`${label} (want 2xx)`);
         else if (want === 'allowed' && [401, 403, 404].includes(got.status))
           failures.push(`${label} (want past the access check)`);
+        else if (want === 'refused' && (got.status !== 404 || code(got) !== 'not_permitted'))
+          failures.push(`${label} (want 404 not_permitted)`);
         else if (want === 'hidden') {
-          const missing = await send(method, actor, entry.call(missingIds()));
-          const code = (res: { body: unknown }) => (res.body as { code?: unknown } | null)?.code;
+          const missing = await send(method, actor, entry.call(missingIds(), actor));
           if (got.status !== 404) failures.push(`${label} (want 404)`);
           else if (missing.status !== 404 || code(missing) !== code(got))
             failures.push(

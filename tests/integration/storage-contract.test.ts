@@ -201,11 +201,11 @@ describe.each(backends)('storage contract on $name', (backend) => {
     expect(await write(tree)).toBeUndefined();
     const changed = { type: 'doc', content: [...paragraphs].reverse() };
     expect(await write(changed)).toMatchObject({ id: doc.id, revision: 2, blueprintTitle: null });
-    const read = await storage.documents.findOwnedWithContentJson(doc.id, owner.id);
+    const read = await storage.documents.findWithContentJsonFor(doc.id, owner.id);
     expect(JSON.parse(read?.contentJson ?? 'null')).toEqual(changed);
     expect(JSON.parse((await storage.documents.contentJsonOf(doc.id)) ?? 'null')).toEqual(changed);
     expect(
-      await storage.documents.findOwnedHead(doc.id, '00000000-0000-4000-8000-000000000000'),
+      await storage.documents.findHeadFor(doc.id, '00000000-0000-4000-8000-000000000000'),
     ).toBeUndefined();
   });
 

@@ -39,9 +39,11 @@ import { blueprintRoutes } from './routes/blueprint-routes.js';
 import { chatRoutes } from './routes/chat-routes.js';
 import { chatSocketRoutes } from './routes/chat-socket-routes.js';
 import { contactRoutes } from './routes/contact-routes.js';
+import { documentMemberRoutes } from './routes/document-member-routes.js';
 import { documentRoutes } from './routes/document-routes.js';
 import { fileRoutes } from './routes/file-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
+import { invitationRoutes } from './routes/invitation-routes.js';
 import { liveSocketRoutes } from './routes/live-socket-routes.js';
 import { OIDC_CALLBACK_PATH, oidcRoutes } from './routes/oidc-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
@@ -191,6 +193,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   blueprintRoutes(app, workspace);
   sectionRoutes(app, workspace);
   organizationRoutes(app, workspace);
+  documentMemberRoutes(app, { ...workspace, mailer });
+  invitationRoutes(app, workspace);
   activityRoutes(app, workspace);
   systemPromptRoutes(app, workspace);
   const conversions =

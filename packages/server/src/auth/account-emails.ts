@@ -2,7 +2,7 @@ import { escapeHtml } from '../mail/escape-html.js';
 import type { MailMessage } from '../mail/mailer.js';
 
 /** A message with a call to action: the same words in the text and the HTML part. */
-function withLink(
+export function withLink(
   to: string,
   subject: string,
   lines: string[],

@@ -280,10 +280,88 @@ export const documents = pgTable(
      * applies that content to the live state first (src/live/SPEC.md).
      */
     liveRevision: integer('live_revision'),
+    /** Whether editors may invite people too (docs/teams.md); only the owner changes it. */
+    editorsCanShare: boolean('editors_can_share').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [index('documents_owner_updated_idx').on(table.ownerId, table.updatedAt)],
+);
+
+/** The roles a plan gives people besides its owner (docs/teams.md), strongest first. */
+export const SHARED_PLAN_ROLES = ['editor', 'commenter', 'viewer'] as const;
+
+/** The people a document is shared with, and their role on it (its owner is `documents.owner_id`). */
+export const documentMembers = pgTable(
+  'document_members',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: SHARED_PLAN_ROLES }).notNull(),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.documentId, table.userId] }),
+    index('document_members_user_id_idx').on(table.userId),
+  ],
+);
+
+/** The organisations a document is shared with: every member of one gets its role. */
+export const documentOrganizationGrants = pgTable(
+  'document_organization_grants',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: SHARED_PLAN_ROLES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.documentId, table.organizationId] }),
+    index('document_organization_grants_organization_id_idx').on(table.organizationId),
+  ],
+);
+
+/**
+ * Invitations to a document by e-mail. The link's token is stored only as its SHA-256 hash; an invitation
+ * is pending until accepted, revoked or past `expires_at`, and an address has at most one pending per plan.
+ */
+export const documentInvitations = pgTable(
+  'document_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** `lower(email)`, as `users.email_key`. */
+    emailKey: text('email_key').notNull(),
+    role: text('role', { enum: SHARED_PLAN_ROLES }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When the e-mail was last sent (a resend moves it and the expiry). */
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('document_invitations_token_idx').on(table.tokenHash),
+    uniqueIndex('document_invitations_pending_idx')
+      .on(table.documentId, table.emailKey)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+    index('document_invitations_email_key_idx').on(table.emailKey),
+  ],
 );
 
 /**

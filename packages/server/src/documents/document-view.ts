@@ -1,4 +1,9 @@
 import type { DocumentHead, DocumentRecord } from '../storage/document-repository.js';
+import type { PlanRole } from './document-access.js';
+
+/** A document as one caller sees it: with their role on it when the answer is theirs alone. */
+type Viewed<T> = T & { role?: PlanRole };
+
 import type { SectionOutlineRow, SectionRow } from '../structure/section-rows.js';
 import { sectionOutlineView, sectionView } from '../structure/section-view.js';
 
@@ -13,7 +18,7 @@ function progress(doc: DocumentHead) {
 }
 
 /** What every document answer says besides its tree and sections (`docs/http-api.md` "Documents"). */
-function documentFields(doc: DocumentHead) {
+function documentFields(doc: Viewed<DocumentHead>) {
   return {
     uuid: doc.id,
     id: doc.id,
@@ -30,11 +35,12 @@ function documentFields(doc: DocumentHead) {
     revision: doc.revision,
     created_at: doc.createdAt.toISOString(),
     updated_at: doc.updatedAt.toISOString(),
+    ...(doc.role !== undefined && { role: doc.role }),
   };
 }
 
 /** A document as lists answer it: no `content`, and its sections as an outline without settings. */
-export function documentSummaryView(doc: DocumentHead, outline: readonly SectionOutlineRow[]) {
+export function documentSummaryView(doc: Viewed<DocumentHead>, outline: readonly SectionOutlineRow[]) {
   return {
     ...documentFields(doc),
     sections: outline.map((section) => sectionOutlineView(section, 'document')),
@@ -42,7 +48,7 @@ export function documentSummaryView(doc: DocumentHead, outline: readonly Section
 }
 
 /** A document with its content tree, and its sections with their settings. */
-export function documentDetailView(doc: DocumentRecord, sections: readonly SectionRow[]) {
+export function documentDetailView(doc: Viewed<DocumentRecord>, sections: readonly SectionRow[]) {
   return {
     ...documentFields(doc),
     content: doc.content,
@@ -57,7 +63,7 @@ export function documentDetailView(doc: DocumentRecord, sections: readonly Secti
  * with a dash, would make the whole answer a two-byte string, slower to encode.
  */
 export function documentDetailBody(
-  doc: DocumentHead,
+  doc: Viewed<DocumentHead>,
   contentJson: string,
   sections: readonly SectionRow[],
   extra?: Record<string, unknown>,

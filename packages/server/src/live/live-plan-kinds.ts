@@ -2,6 +2,7 @@ import type { DocumentJson } from '@planwright/sdk/model';
 import { canChangeBlueprint, canReadBlueprint } from '../blueprints/blueprint-access.js';
 import { blueprintViewerOf } from '../blueprints/blueprint-viewer.js';
 import { writeBlueprint } from '../blueprints/write-blueprint.js';
+import { mayDo } from '../documents/document-access.js';
 import { writeDocument } from '../documents/write-document.js';
 import type { LivePlan } from '../storage/live-state-repository.js';
 import type { PlanStore } from '../storage/plan-store.js';
@@ -37,8 +38,12 @@ export interface LivePlanKind {
 }
 
 const DOCUMENT: LivePlanKind = {
-  // A document is its owner's alone until teams come (issue 22).
-  access: async (storage, id, user) => ((await storage.documents.findOwnedHead(id, user.id)) ? 'edit' : null),
+  // Owners and editors change it; commenters and viewers follow it read-only (docs/teams.md "Roles").
+  async access(storage, id, user) {
+    const doc = await storage.documents.findHeadFor(id, user.id);
+    if (!doc) return null;
+    return mayDo(doc, 'edit') ? 'edit' : 'read';
+  },
   store: (storage) => storage.documents,
   async writeDerived(tx, id, content, { editor, now }) {
     const head = await tx.documents.findHead(id, { forUpdate: true });

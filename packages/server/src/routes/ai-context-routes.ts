@@ -7,6 +7,7 @@ import { loadContextInput } from '../ai/context/load-context-input.js';
 import type { ChatPromptMessage } from '../ai/providers/ai-provider.js';
 import { providerView } from '../ai/providers/provider-view.js';
 import { requireUser } from '../auth/require-user.js';
+import { permitted } from '../documents/document-access.js';
 import { HttpError, parseInput } from '../http/http-error.js';
 import { uuidField, uuidParam } from '../http/uuid-param.js';
 import { notFound } from '../structure/not-found.js';
@@ -82,8 +83,9 @@ export function aiContextRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps &
       ]);
       history = promptMessagesOf(messages, proposals);
     }
-    if (deps.live && (await storage.documents.findOwnedHead(documentId, user.id)))
-      await deps.live.beforeRest({ kind: 'document', id: documentId });
+    // The prompt shows the hidden AI instructions: for those who chat with the AI about it (editors).
+    permitted(await storage.documents.findHeadFor(documentId, user.id), 'edit');
+    if (deps.live) await deps.live.beforeRest({ kind: 'document', id: documentId });
     const input = await loadContextInput(storage, {
       documentId,
       ownerId: user.id,

@@ -29,7 +29,8 @@ export function aiRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps & { ai: 
   app.get('/api/v1/apps/ai/usage/', async (request) => {
     const user = await requireUser(request, sessions);
     const query = parseInput(usageQuery, request.query);
-    if (query.document_uuid && !(await storage.documents.findOwnedHead(query.document_uuid, user.id))) {
+    // The caller's own usage: any role on the document may ask.
+    if (query.document_uuid && !(await storage.documents.findHeadFor(query.document_uuid, user.id))) {
       throw new HttpError(404, 'not_found', 'No such document.');
     }
     const since = new Date(now().getTime() - 30 * 24 * 60 * 60 * 1000);

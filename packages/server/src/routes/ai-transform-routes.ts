@@ -5,8 +5,9 @@ import { providerSummary } from '../ai/providers/provider-view.js';
 import { runTransform } from '../ai/transform/run-transform.js';
 import { parseTransformRequest } from '../ai/transform/transform-request.js';
 import { requireUser, signedInFirst } from '../auth/require-user.js';
+import { permitted } from '../documents/document-access.js';
 import { HttpError } from '../http/http-error.js';
-import { CONTENT_BODY_LIMIT, notFound } from '../structure/not-found.js';
+import { CONTENT_BODY_LIMIT } from '../structure/not-found.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
 
 /** A provider failure in words a user can act on (SPEC TR53): never the provider's own message. */
@@ -52,8 +53,7 @@ export function aiTransformRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps
       const input = parseTransformRequest(request.body);
       let documentId: string | null = null;
       if (input.documentUuid !== null) {
-        const document = await storage.documents.findOwnedHead(input.documentUuid, user.id);
-        if (!document) throw notFound('document');
+        const document = permitted(await storage.documents.findHeadFor(input.documentUuid, user.id), 'edit');
         documentId = document.id;
       }
       await ai.usage.begin(user.id, 'transform');

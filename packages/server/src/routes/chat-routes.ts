@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { resolveChatScope } from '../ai/chat/chat-scope.js';
 import { requireUser } from '../auth/require-user.js';
+import { notPermitted, permitted } from '../documents/document-access.js';
 import { HttpError, parseInput } from '../http/http-error.js';
 import { uuidField } from '../http/uuid-param.js';
 import type { ChatRecord, ChatTarget } from '../storage/chat-repository.js';
@@ -53,7 +54,7 @@ export function chatRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void
   ): Promise<string> {
     if (kind === 'document') return objectId;
     if (given) return given;
-    const holders = await storage.documents.ownedHolding(ownerId, kind, objectId);
+    const holders = await storage.documents.editableHolding(ownerId, kind, objectId);
     if (holders.length === 0) throw new HttpError(404, 'not_found', `No such ${kind}.`);
     if (holders.length > 1) {
       throw new HttpError(400, 'invalid', `This ${kind} is in several of your documents: name one.`, [
@@ -66,10 +67,12 @@ export function chatRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void
   app.get('/api/v1/chats/', async (request) => {
     const user = await requireUser(request, sessions);
     const query = parseInput(listQuery, request.query);
-    // A named document must be the user's: another user's chats are never listed, not even as empty.
+    // A named document must be one the user may chat about: nobody else's chats are listed, not even as empty.
     const named = query.target === 'document' ? query.object_id : query.document_uuid;
-    if (named && !(await storage.documents.findOwnedHead(named, user.id))) {
-      throw new HttpError(404, 'not_found', 'No such document.');
+    if (named) {
+      const document = await storage.documents.findHeadFor(named, user.id);
+      if (!document) throw new HttpError(404, 'not_found', 'No such document.');
+      permitted(document, 'edit');
     }
     const chats = await storage.chats.listRecent(
       { ownerId: user.id, target: query.target, objectId: query.object_id, documentId: query.document_uuid },
@@ -90,6 +93,7 @@ export function chatRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void
       sectionUuid: body.target === 'section' ? body.object_id : null,
       subsectionUuid: body.target === 'subsection' ? body.object_id : null,
     });
+    if (resolution.kind === 'not_permitted') throw notPermitted('edit');
     if (resolution.kind !== 'ok') {
       throw new HttpError(404, 'not_found', `No such ${resolution.what}.`);
     }

@@ -1,11 +1,13 @@
 import type { DocumentJson } from '@planwright/sdk/model';
 import { outlineOf, progressOf } from '@planwright/sdk/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { requireUser, signedInFirst } from '../auth/require-user.js';
 import { canReadBlueprint } from '../blueprints/blueprint-access.js';
 import { blueprintViewerOf } from '../blueprints/blueprint-viewer.js';
 import { type ContentWork, prepareLargePatch } from '../documents/content-off-thread.js';
 import type { PreparedDocumentPatch } from '../documents/content-work.js';
+import { permitted } from '../documents/document-access.js';
 import { documentContentFromBlueprint } from '../documents/document-from-blueprint.js';
 import { documentPatchInput, newDocumentInput } from '../documents/document-input.js';
 import { documentDetailBody, documentDetailView, documentSummaryView } from '../documents/document-view.js';
@@ -25,6 +27,12 @@ import { retryStaleWrites, StaleWriteError } from '../structure/stale-write.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
 
 type DocumentParams = { uuid: string };
+
+const documentScopeQuery = z.object({
+  scope: z
+    .enum(['owned', 'shared', 'all'], { error: 'scope must be one of owned, shared, all' })
+    .default('owned'),
+});
 
 function documentIdOf(request: FastifyRequest<{ Params: DocumentParams }>): string {
   const id = uuidParam(request.params.uuid);
@@ -49,18 +57,22 @@ export function documentRoutes(
   const { storage, sessions, now, contentWork, live } = deps;
   /** A live document's pending changes are derived before a call reads or writes it (src/live/SPEC.md). */
   const liveBase = async (id: string, userId: string, options: { base?: boolean } = {}) =>
-    live && (await storage.documents.findOwnedHead(id, userId))
+    live && (await storage.documents.findHeadFor(id, userId))
       ? live.beforeRest({ kind: 'document', id }, options)
       : undefined;
 
-  /** `GET documents/`: one page of the caller's documents, without content or settings. */
+  /**
+   * `GET documents/[?scope=owned|shared|all]`: one page of the caller's documents (`owned`, the default),
+   * those shared with them, or both, without content or settings.
+   */
   app.get('/api/v1/documents/', async (request) => {
     const user = await requireUser(request, sessions);
     const query = parseListQuery(request);
-    let { items, total } = await storage.documents.listOwned(user.id, query);
+    const { scope } = parseInput(documentScopeQuery, request.query ?? {});
+    let { items, total } = await storage.documents.listFor(user.id, query, scope);
     // Plans someone is typing in here: their progress as typed, not as of the last derive (live SPEC LV8).
     if (live && (await live.deriveLoaded(items.map((doc) => ({ kind: 'document', id: doc.id }))))) {
-      ({ items, total } = await storage.documents.listOwned(user.id, query));
+      ({ items, total } = await storage.documents.listFor(user.id, query, scope));
     }
     const outlines = await storage.documents.outlinesOfMany(items.map((doc) => doc.id));
     return listBody(
@@ -124,7 +136,9 @@ export function documentRoutes(
       return { document, sections };
     });
     setRevisionTag(reply, created.document.revision);
-    return reply.status(201).send(documentDetailView(created.document, created.sections));
+    return reply
+      .status(201)
+      .send(documentDetailView({ ...created.document, role: 'owner' }, created.sections));
   });
 
   /** `GET documents/{uuid}/`: the document with its content (passed on as stored, unparsed) and rows. */
@@ -132,8 +146,7 @@ export function documentRoutes(
     const user = await requireUser(request, sessions);
     const id = documentIdOf(request);
     await liveBase(id, user.id);
-    const doc = await storage.documents.findOwnedWithContentJson(id, user.id);
-    if (!doc) throw notFound('document');
+    const doc = permitted(await storage.documents.findWithContentJsonFor(id, user.id), 'read');
     setRevisionTag(reply, doc.revision);
     const sections = await storage.documents.sectionsOf(doc.id);
     return sendJson(reply, documentDetailBody(doc, doc.contentJson, sections));
@@ -176,8 +189,7 @@ export function documentRoutes(
         const base = await liveBase(id, user.id, { base: true });
         const written = await retryStaleWrites(() =>
           storage.transaction(async (tx) => {
-            const doc = await tx.documents.findOwnedHead(id, user.id, { forUpdate: true });
-            if (!doc) throw notFound('document');
+            const doc = permitted(await tx.documents.findHeadFor(id, user.id, { forUpdate: true }), 'edit');
             assertRevision(precondition, doc.revision, 'document');
             const result = await writeDocument(
               tx,
@@ -192,7 +204,7 @@ export function documentRoutes(
             // Without a new tree the answer carries the stored one, read while the row is still locked.
             const contentJson = result.contentJson ?? (await tx.documents.contentJsonOf(doc.id));
             if (contentJson === undefined) throw new StaleWriteError();
-            return { ...result, contentJson };
+            return { ...result, contentJson, role: doc.role };
           }),
         );
         // People with the plan open get the new tree as a change merged with what they type.
@@ -205,7 +217,14 @@ export function documentRoutes(
           await live.applyRestWrite({ kind: 'document', id }, tree, base);
         }
         setRevisionTag(reply, written.document.revision);
-        return sendJson(reply, documentDetailBody(written.document, written.contentJson, written.sections));
+        return sendJson(
+          reply,
+          documentDetailBody(
+            { ...written.document, role: written.role },
+            written.contentJson,
+            written.sections,
+          ),
+        );
       },
     });
   }
@@ -218,8 +237,7 @@ export function documentRoutes(
     await liveBase(id, user.id);
     await retryStaleWrites(() =>
       storage.transaction(async (tx) => {
-        const doc = await tx.documents.findOwned(id, user.id, { forUpdate: true });
-        if (!doc) throw notFound('document');
+        const doc = permitted(await tx.documents.findHeadFor(id, user.id, { forUpdate: true }), 'own');
         assertRevision(precondition, doc.revision, 'document');
         if (!(await tx.documents.deleteAt(doc.id, doc.revision))) throw new StaleWriteError();
         // Everyone with it open, on every instance, is told (live SPEC LB3).
@@ -227,7 +245,7 @@ export function documentRoutes(
         await recordActivity(
           tx,
           {
-            ownerId: user.id,
+            ownerId: doc.ownerId,
             actor: user,
             target: 'document',
             objectId: doc.id,

@@ -15,6 +15,7 @@ import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, Fa
 import { z } from 'zod';
 import { closingUnreadBody, requireUser, signedInFirst } from '../auth/require-user.js';
 import { type ContentWork, mergeImportOffThread } from '../documents/content-off-thread.js';
+import { permitted } from '../documents/document-access.js';
 import { documentDetailBody } from '../documents/document-view.js';
 import { writeDocument } from '../documents/write-document.js';
 import type { ConversionPool, PoolTimers } from '../formats/conversion-pool.js';
@@ -115,10 +116,10 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
     const user = await requireUser(request, sessions);
     const id = documentIdOf(request);
     const { format } = parseInput(exportQuery, request.query);
-    if (live && (await storage.documents.findOwnedHead(id, user.id)))
+    if (live && (await storage.documents.findHeadFor(id, user.id)))
       await live.beforeRest({ kind: 'document', id });
-    const doc = await storage.documents.findOwnedWithContentJson(id, user.id);
-    if (!doc) throw notFound('document');
+    // Viewers export too (docs/teams.md "Roles").
+    const doc = permitted(await storage.documents.findWithContentJsonFor(id, user.id), 'read');
     const bytes = await convert(() =>
       conversions.run(
         { kind: 'export', format, contentJson: doc.contentJson, title: doc.title },
@@ -190,8 +191,7 @@ export function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
         const user = await requireUser(request, sessions);
         const id = documentIdOf(request);
         const precondition = readIfMatch(request);
-        const head = await storage.documents.findOwnedHead(id, user.id);
-        if (!head) throw notFound('document');
+        const head = permitted(await storage.documents.findHeadFor(id, user.id), 'edit');
         // A stale If-Match is refused before the file is read or converted (checked again when saving).
         assertRevision(precondition, head.revision, 'document');
         // The file's type is judged by its name before a byte of it is read (415 for an .exe).
@@ -278,8 +278,7 @@ async function saveImport(
   // The merge runs in a worker thread on the tree as read here; the write then checks that nobody
   // changed the document meanwhile (else it merges again), so no transaction waits for a thread.
   const written = await retryStaleWrites(async () => {
-    const stored = await storage.documents.findOwnedWithContentJson(id, user.id);
-    if (!stored) throw notFound('document');
+    const stored = permitted(await storage.documents.findWithContentJsonFor(id, user.id), 'edit');
     assertRevision(precondition, stored.revision, 'document');
     const merged = await mergeImportOffThread(
       contentWork,
@@ -289,8 +288,7 @@ async function saveImport(
       mode,
     );
     return storage.transaction(async (tx) => {
-      const doc = await tx.documents.findOwnedHead(id, user.id, { forUpdate: true });
-      if (!doc) throw notFound('document');
+      const doc = permitted(await tx.documents.findHeadFor(id, user.id, { forUpdate: true }), 'edit');
       assertRevision(precondition, doc.revision, 'document');
       if (doc.revision !== stored.revision) throw new StaleWriteError();
       const result = await writeDocument(

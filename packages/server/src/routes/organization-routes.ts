@@ -182,6 +182,10 @@ export function organizationRoutes(app: FastifyInstance, deps: WorkspaceRouteDep
       const outcome = await storage.organizations.removeMember(organization.id, target.userId);
       if (outcome === 'last_admin') throw lastAdmin();
       if (outcome === 'not_member') throw new HttpError(404, 'not_found', 'Member not found.');
+      // Plans shared with the organisation: a removed member's open sockets to them close (docs/teams.md).
+      for (const id of await storage.documentMembers.documentsGrantedTo(organization.id)) {
+        await storage.liveStates.announce({ kind: 'document', id }, 'access');
+      }
       return reply.status(204).send();
     },
   );

@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { blueprints, documentSections, documentSubsections, documents } from '../db/schema.js';
+import {
+  blueprints,
+  documentMembers,
+  documentOrganizationGrants,
+  documentSections,
+  documentSubsections,
+  documents,
+  organizationMembers,
+} from '../db/schema.js';
+import type { DocumentRole, PlanRole } from '../documents/document-access.js';
 import { offsetOf } from '../http/list-page.js';
 import type { ListOrdering, ListQuery } from '../http/list-query.js';
 import type { SectionRow } from '../structure/section-rows.js';
@@ -50,8 +59,49 @@ const head = { ...headColumns, blueprintTitle: blueprints.title };
 const withContent = { ...head, content: documents.content };
 const withContentJson = { ...head, contentJson: sql<string>`${documents.content}::text` };
 const ofBlueprint = eq(blueprints.id, documents.blueprintId);
-/** Another user's document is as absent as a missing one. */
-const owned = (id: string, ownerId: string) => and(eq(documents.id, id), eq(documents.ownerId, ownerId));
+
+/**
+ * `userId`'s role on the document of the row: its owner; else the strongest of what it was shared with them
+ * as, directly or through an organisation they belong to; else null (not theirs to see).
+ */
+function roleOf(userId: string) {
+  return sql<PlanRole | null>`case when ${documents.ownerId} = ${userId} then 'owner' else (
+    select shared.role from (
+      select ${documentMembers.role} as role from ${documentMembers}
+        where ${documentMembers.documentId} = ${documents.id} and ${documentMembers.userId} = ${userId}
+      union all
+      select ${documentOrganizationGrants.role} from ${documentOrganizationGrants}
+        join ${organizationMembers} on ${organizationMembers.organizationId} = ${documentOrganizationGrants.organizationId}
+        where ${documentOrganizationGrants.documentId} = ${documents.id} and ${organizationMembers.userId} = ${userId}
+    ) as shared
+    order by case shared.role when 'editor' then 0 when 'commenter' then 1 else 2 end
+    limit 1) end`;
+}
+
+/** A document row as `userId` may see it, with their role; undefined when it is absent or not theirs to see. */
+function seen<T extends { role: PlanRole | null }>(row: T | undefined): (T & { role: PlanRole }) | undefined {
+  return row && row.role !== null ? (row as T & { role: PlanRole }) : undefined;
+}
+
+/** A document as one person sees it: with their role on it. */
+export type Seen<T> = T & DocumentRole;
+
+/** Which documents a list shows: the caller's own, those shared with them, or both. */
+export type DocumentScope = 'owned' | 'shared' | 'all';
+
+/** The documents `userId` owns, those shared with them, or both. */
+function inScope(userId: string, scope: DocumentScope): SQL {
+  const owned = eq(documents.ownerId, userId);
+  const shared = sql`${documents.ownerId} <> ${userId} and (
+    exists (select 1 from ${documentMembers}
+      where ${documentMembers.documentId} = ${documents.id} and ${documentMembers.userId} = ${userId})
+    or exists (select 1 from ${documentOrganizationGrants}
+      join ${organizationMembers} on ${organizationMembers.organizationId} = ${documentOrganizationGrants.organizationId}
+      where ${documentOrganizationGrants.documentId} = ${documents.id} and ${organizationMembers.userId} = ${userId}))`;
+  if (scope === 'owned') return owned;
+  if (scope === 'shared') return shared;
+  return sql`(${owned} or (${shared}))`;
+}
 
 function orderBy(ordering: ListOrdering): SQL[] {
   const direction = ordering.startsWith('-') ? desc : asc;
@@ -103,50 +153,57 @@ export class DocumentRepository extends PlanStore {
     return row;
   }
 
-  /** The document if `ownerId` owns it; another user's is as absent as a missing one. */
-  async findOwned(
+  /**
+   * The document with `userId`'s role on it, or undefined when it is absent or not theirs to see (the two
+   * are alike to the caller). `forUpdate` locks its row, as {@link findById} does. Callers check the role
+   * for what they do (`permitted` in documents/document-access.ts).
+   */
+  async findFor(
     id: string,
-    ownerId: string,
+    userId: string,
     options: { forUpdate?: boolean } = {},
-  ): Promise<DocumentRecord | undefined> {
+  ): Promise<Seen<DocumentRecord> | undefined> {
     const query = this.db
-      .select(withContent)
+      .select({ ...withContent, role: roleOf(userId) })
       .from(documents)
       .leftJoin(blueprints, ofBlueprint)
-      .where(owned(id, ownerId));
+      .where(eq(documents.id, id));
     const [row] = options.forUpdate ? await query.for('update', { of: documents }) : await query;
-    return row;
+    return seen(row);
   }
 
   /**
-   * Like {@link findOwned} without the content tree: a write that brings a whole new tree needs the
-   * stored one's outline only, which the rows tell (and the database compares the trees itself).
+   * Like {@link findFor} without the content tree: a write that brings a whole new tree needs the stored
+   * one's outline only, which the rows tell (and the database compares the trees itself).
    */
-  async findOwnedHead(
+  async findHeadFor(
     id: string,
-    ownerId: string,
+    userId: string,
     options: { forUpdate?: boolean } = {},
-  ): Promise<DocumentHead | undefined> {
+  ): Promise<Seen<DocumentHead> | undefined> {
     const query = this.db
-      .select(head)
+      .select({ ...head, role: roleOf(userId) })
       .from(documents)
       .leftJoin(blueprints, ofBlueprint)
-      .where(owned(id, ownerId));
+      .where(eq(documents.id, id));
     const [row] = options.forUpdate ? await query.for('update', { of: documents }) : await query;
-    return row;
+    return seen(row);
   }
 
   /**
-   * Like {@link findOwned} with the content tree as JSON text: a read that only passes the tree on
-   * skips parsing and re-serialising it.
+   * Like {@link findFor} with the content tree as JSON text: a read that only passes the tree on skips
+   * parsing and re-serialising it.
    */
-  async findOwnedWithContentJson(id: string, ownerId: string): Promise<DocumentWithContentJson | undefined> {
+  async findWithContentJsonFor(
+    id: string,
+    userId: string,
+  ): Promise<Seen<DocumentWithContentJson> | undefined> {
     const [row] = await this.db
-      .select(withContentJson)
+      .select({ ...withContentJson, role: roleOf(userId) })
       .from(documents)
       .leftJoin(blueprints, ofBlueprint)
-      .where(owned(id, ownerId));
-    return row;
+      .where(eq(documents.id, id));
+    return seen(row);
   }
 
   /** The document without its tree, whoever owns it (for callers that have authorised already). */
@@ -170,29 +227,36 @@ export class DocumentRepository extends PlanStore {
     return row;
   }
 
-  /** One page of `ownerId`'s documents (without content), and how many there are in all. */
-  async listOwned(ownerId: string, query: ListQuery): Promise<{ items: DocumentHead[]; total: number }> {
-    const mine = eq(documents.ownerId, ownerId);
+  /**
+   * One page of the documents `userId` sees in `scope` (without content), each with their role, and how many
+   * there are in all.
+   */
+  async listFor(
+    userId: string,
+    query: ListQuery,
+    scope: DocumentScope = 'owned',
+  ): Promise<{ items: Seen<DocumentHead>[]; total: number }> {
+    const where = inScope(userId, scope);
     const items = await this.db
-      .select(head)
+      .select({ ...head, role: roleOf(userId) })
       .from(documents)
       .leftJoin(blueprints, ofBlueprint)
-      .where(mine)
+      .where(where)
       .orderBy(...orderBy(query.ordering))
       .limit(query.pageSize)
       .offset(offsetOf(query));
-    const total = Number(await this.db.$count(documents, mine));
-    return { items, total };
+    const total = Number(await this.db.$count(documents, where));
+    return { items: items.flatMap((item) => seen(item) ?? []), total };
   }
 
-  /** The ids of the owner's documents that hold a section (or subsection) with this uuid. */
-  async ownedHolding(ownerId: string, kind: 'section' | 'subsection', uuid: string): Promise<string[]> {
+  /** The ids of the documents `userId` may edit that hold a section (or subsection) with this uuid. */
+  async editableHolding(userId: string, kind: 'section' | 'subsection', uuid: string): Promise<string[]> {
     const table = kind === 'section' ? documentSections : documentSubsections;
     const rows = await this.db
       .select({ id: documents.id })
       .from(table)
       .innerJoin(documents, eq(documents.id, table.documentId))
-      .where(and(eq(table.uuid, uuid), eq(documents.ownerId, ownerId)))
+      .where(and(eq(table.uuid, uuid), sql`${roleOf(userId)} in ('owner', 'editor')`))
       .limit(10);
     return rows.map((row) => row.id);
   }
@@ -239,6 +303,11 @@ export class DocumentRepository extends PlanStore {
       )
       .returning(returning);
     return row;
+  }
+
+  /** The owner's sharing setting (not the plan's content: no revision, no activity). */
+  async setEditorsCanShare(id: string, editorsCanShare: boolean): Promise<void> {
+    await this.db.update(documents).set({ editorsCanShare }).where(eq(documents.id, id));
   }
 
   /** Deletes the document if it is still at `revision`; false when it is gone or was changed. */

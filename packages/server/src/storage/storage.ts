@@ -7,6 +7,7 @@ import { AppSettingRepository } from './app-setting-repository.js';
 import { BlueprintRepository } from './blueprint-repository.js';
 import { ChatRepository } from './chat-repository.js';
 import { ContactMessageRepository } from './contact-message-repository.js';
+import { DocumentMemberRepository } from './document-member-repository.js';
 import { DocumentRepository } from './document-repository.js';
 import { LiveStateRepository } from './live-state-repository.js';
 import { OidcStateRepository } from './oidc-state-repository.js';
@@ -30,6 +31,7 @@ export interface Storage {
   readonly oidcStates: OidcStateRepository;
   readonly socialAccounts: SocialAccountRepository;
   readonly documents: DocumentRepository;
+  readonly documentMembers: DocumentMemberRepository;
   readonly blueprints: BlueprintRepository;
   readonly organizations: OrganizationRepository;
   readonly activities: ActivityRepository;
@@ -56,6 +58,7 @@ export type TransactionalStorage = Pick<
   | 'oidcStates'
   | 'socialAccounts'
   | 'documents'
+  | 'documentMembers'
   | 'blueprints'
   | 'organizations'
   | 'activities'
@@ -75,6 +78,7 @@ function repositories(db: Db): TransactionalStorage {
     oidcStates: new OidcStateRepository(db),
     socialAccounts: new SocialAccountRepository(db),
     documents: new DocumentRepository(db),
+    documentMembers: new DocumentMemberRepository(db),
     blueprints: new BlueprintRepository(db),
     organizations: new OrganizationRepository(db),
     activities: new ActivityRepository(db),

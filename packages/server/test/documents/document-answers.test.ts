@@ -166,7 +166,7 @@ describe('PATCH documents/{uuid}/ without reading the stored tree', () => {
 describe('writeDocument: compare-and-set on the revision it was read at', () => {
   async function staleHead() {
     const doc = await createDocument(t, ada);
-    const head = await t.storage.documents.findOwnedHead(doc.uuid, ada.user.id);
+    const head = await t.storage.documents.findHeadFor(doc.uuid, ada.user.id);
     if (!head) throw new Error('no document');
     // Another writer gets there first.
     await call(t, 'PATCH', `documents/${doc.uuid}/`, { as: ada, body: { description: 'Theirs' } });

@@ -161,7 +161,8 @@ export class ChatConnection {
       return;
     }
     const resolution = await resolveChatScope(deps.storage, lookup.user.id, this.options.ids);
-    if (resolution.kind === 'not_found') return this.close(CHAT_CLOSE.notFound);
+    // Not theirs, or a role that does not chat: closed alike (4404, as HTTP's 404).
+    if (resolution.kind !== 'ok') return this.close(CHAT_CLOSE.notFound);
     const { scope } = resolution;
     let chat: ChatRecord | undefined;
     if (this.options.ids.chatId) {

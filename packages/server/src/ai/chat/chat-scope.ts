@@ -1,3 +1,4 @@
+import { mayDo } from '../../documents/document-access.js';
 import type { ChatTarget } from '../../storage/chat-repository.js';
 import type { DocumentHead } from '../../storage/document-repository.js';
 import type { Storage } from '../../storage/storage.js';
@@ -21,7 +22,9 @@ export interface ChatScopeIds {
 
 export type ChatScopeResolution =
   | { kind: 'ok'; scope: ChatScope }
-  | { kind: 'not_found'; what: 'document' | 'section' | 'subsection' };
+  | { kind: 'not_found'; what: 'document' | 'section' | 'subsection' }
+  /** The document is theirs to see, but their role does not let them chat about it (docs/teams.md). */
+  | { kind: 'not_permitted' };
 
 /**
  * Checks that the document is the user's and holds the section and subsection named. A subsection is
@@ -32,10 +35,11 @@ export async function resolveChatScope(
   ownerId: string,
   ids: ChatScopeIds,
 ): Promise<ChatScopeResolution> {
-  const document = await storage.documents.findOwnedHead(ids.documentId, ownerId);
+  const document = await storage.documents.findHeadFor(ids.documentId, ownerId);
   // Someone else's document is answered exactly like a missing one (4404, as HTTP's 404): a close code
-  // must not tell a caller that a uuid exists.
+  // must not tell a caller that a uuid exists. Chatting is for its owner and editors (docs/teams.md).
   if (!document) return { kind: 'not_found', what: 'document' };
+  if (!mayDo(document, 'edit')) return { kind: 'not_permitted' };
   const sectionUuid = ids.sectionUuid ?? null;
   const subsectionUuid = ids.subsectionUuid ?? null;
   if (!sectionUuid && !subsectionUuid) {

@@ -153,7 +153,7 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
           sendAfterText({ type: 'tool_generating', tool_name: event.toolName });
           break;
         case 'tool-call': {
-          const document = await storage.documents.findOwned(scope.document.id, input.userId);
+          const document = await storage.documents.findFor(scope.document.id, input.userId);
           const checked = proposalForClient(
             event.toolName,
             event.input,

@@ -1,4 +1,5 @@
 import type { DocumentJson } from '@planwright/sdk/model';
+import { mayDo } from '../../documents/document-access.js';
 import type { Storage } from '../../storage/storage.js';
 import { resolveGlobalSystemPrompt } from '../../system-prompt/global-system-prompt.js';
 import type { ChatPromptMessage, ProviderInfo } from '../providers/ai-provider.js';
@@ -37,8 +38,8 @@ export async function loadContextInput(
   storage: Storage,
   request: LoadContextRequest,
 ): Promise<ContextInput | undefined> {
-  const doc = await storage.documents.findOwned(request.documentId, request.ownerId);
-  if (!doc) return undefined;
+  const doc = await storage.documents.findFor(request.documentId, request.ownerId);
+  if (!doc || !mayDo(doc, 'edit')) return undefined;
   const [rows, blueprint, global] = await Promise.all([
     storage.documents.sectionsOf(doc.id),
     doc.blueprintId === null ? Promise.resolve(undefined) : storage.blueprints.promptOf(doc.blueprintId),

@@ -1,0 +1,318 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import {
+  documentInvitations,
+  documentMembers,
+  documentOrganizationGrants,
+  documents,
+  organizations,
+  users,
+} from '../db/schema.js';
+import { isUuid } from '../db/uuid.js';
+import type { SharedPlanRole } from '../documents/document-access.js';
+
+/** Someone a document is shared with, with what other members may see of their account. */
+export interface DocumentMemberRecord {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: SharedPlanRole;
+  createdAt: Date;
+}
+
+/** An organisation a document is shared with. */
+export interface OrganizationGrantRecord {
+  organizationId: string;
+  name: string;
+  role: SharedPlanRole;
+  createdAt: Date;
+}
+
+/** A stored invitation. */
+export type InvitationRecord = typeof documentInvitations.$inferSelect;
+
+/** An invitation with what its invitee is shown: the plan's title and who invited them. */
+export type InvitationWithPlan = InvitationRecord & {
+  documentTitle: string;
+  inviterEmail: string | null;
+  inviterFirstName: string | null;
+  inviterLastName: string | null;
+};
+
+/** What a new invitation is made of. */
+export interface NewInvitation {
+  documentId: string;
+  email: string;
+  role: SharedPlanRole;
+  invitedBy: string;
+  tokenHash: string;
+  at: Date;
+  expiresAt: Date;
+}
+
+const pending = (now: Date) =>
+  and(
+    isNull(documentInvitations.acceptedAt),
+    isNull(documentInvitations.revokedAt),
+    gt(documentInvitations.expiresAt, now),
+  );
+
+const withPlan = {
+  invitation: documentInvitations,
+  documentTitle: documents.title,
+  inviterEmail: users.email,
+  inviterFirstName: users.firstName,
+  inviterLastName: users.lastName,
+};
+
+function flatten({
+  invitation,
+  ...plan
+}: { invitation: InvitationRecord } & Omit<InvitationWithPlan, keyof InvitationRecord>): InvitationWithPlan {
+  return { ...invitation, ...plan };
+}
+
+/**
+ * Who a document is shared with (docs/teams.md): its members, the organisations it is shared with and its
+ * invitations. Its owner is the document's own `owner_id`, never a member row.
+ */
+export class DocumentMemberRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The document's members, the strongest roles first, then in the order they joined. */
+  async members(documentId: string): Promise<DocumentMemberRecord[]> {
+    return this.db
+      .select({
+        userId: documentMembers.userId,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: documentMembers.role,
+        createdAt: documentMembers.createdAt,
+      })
+      .from(documentMembers)
+      .innerJoin(users, eq(users.id, documentMembers.userId))
+      .where(eq(documentMembers.documentId, documentId))
+      .orderBy(
+        sql`case ${documentMembers.role} when 'editor' then 0 when 'commenter' then 1 else 2 end`,
+        asc(documentMembers.createdAt),
+        asc(documentMembers.userId),
+      );
+  }
+
+  /** The member's own role on the document (not through an organisation), if they are one. */
+  async roleOf(documentId: string, userId: string): Promise<SharedPlanRole | undefined> {
+    if (!isUuid(userId)) return undefined;
+    const [row] = await this.db
+      .select({ role: documentMembers.role })
+      .from(documentMembers)
+      .where(and(eq(documentMembers.documentId, documentId), eq(documentMembers.userId, userId)));
+    return row?.role;
+  }
+
+  /** Makes `userId` a member with `role`, or gives an existing member that role. */
+  async put(input: { documentId: string; userId: string; role: SharedPlanRole; addedBy: string; at: Date }) {
+    await this.db
+      .insert(documentMembers)
+      .values({
+        documentId: input.documentId,
+        userId: input.userId,
+        role: input.role,
+        addedBy: input.addedBy,
+        createdAt: input.at,
+      })
+      .onConflictDoUpdate({
+        target: [documentMembers.documentId, documentMembers.userId],
+        set: { role: input.role },
+      });
+  }
+
+  /** Changes a member's role; false when they are not a member. */
+  async setRole(documentId: string, userId: string, role: SharedPlanRole): Promise<boolean> {
+    if (!isUuid(userId)) return false;
+    const rows = await this.db
+      .update(documentMembers)
+      .set({ role })
+      .where(and(eq(documentMembers.documentId, documentId), eq(documentMembers.userId, userId)))
+      .returning({ userId: documentMembers.userId });
+    return rows.length > 0;
+  }
+
+  /** Removes a member; false when they were not one. */
+  async remove(documentId: string, userId: string): Promise<boolean> {
+    if (!isUuid(userId)) return false;
+    const rows = await this.db
+      .delete(documentMembers)
+      .where(and(eq(documentMembers.documentId, documentId), eq(documentMembers.userId, userId)))
+      .returning({ userId: documentMembers.userId });
+    return rows.length > 0;
+  }
+
+  /** The organisations the document is shared with, by name. */
+  async grants(documentId: string): Promise<OrganizationGrantRecord[]> {
+    return this.db
+      .select({
+        organizationId: documentOrganizationGrants.organizationId,
+        name: organizations.name,
+        role: documentOrganizationGrants.role,
+        createdAt: documentOrganizationGrants.createdAt,
+      })
+      .from(documentOrganizationGrants)
+      .innerJoin(organizations, eq(organizations.id, documentOrganizationGrants.organizationId))
+      .where(eq(documentOrganizationGrants.documentId, documentId))
+      .orderBy(asc(organizations.name), asc(organizations.id));
+  }
+
+  /** Shares the document with an organisation's members as `role` (or changes the role it has). */
+  async grant(input: { documentId: string; organizationId: string; role: SharedPlanRole; at: Date }) {
+    await this.db
+      .insert(documentOrganizationGrants)
+      .values({ ...input, createdAt: input.at })
+      .onConflictDoUpdate({
+        target: [documentOrganizationGrants.documentId, documentOrganizationGrants.organizationId],
+        set: { role: input.role },
+      });
+  }
+
+  /** Stops sharing the document with an organisation; false when it was not shared with it. */
+  async revokeGrant(documentId: string, organizationId: string): Promise<boolean> {
+    if (!isUuid(organizationId)) return false;
+    const rows = await this.db
+      .delete(documentOrganizationGrants)
+      .where(
+        and(
+          eq(documentOrganizationGrants.documentId, documentId),
+          eq(documentOrganizationGrants.organizationId, organizationId),
+        ),
+      )
+      .returning({ id: documentOrganizationGrants.organizationId });
+    return rows.length > 0;
+  }
+
+  /** The ids of the documents shared with an organisation (whose members' access changes with it). */
+  async documentsGrantedTo(organizationId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: documentOrganizationGrants.documentId })
+      .from(documentOrganizationGrants)
+      .where(eq(documentOrganizationGrants.organizationId, organizationId));
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Creates a pending invitation. An earlier one for the address that expired is revoked first, so the
+   * address may be invited again; one still pending makes this answer undefined (the unique index decides).
+   */
+  async invite(input: NewInvitation): Promise<InvitationRecord | undefined> {
+    const emailKey = input.email.toLowerCase();
+    await this.db
+      .update(documentInvitations)
+      .set({ revokedAt: input.at })
+      .where(
+        and(
+          eq(documentInvitations.documentId, input.documentId),
+          eq(documentInvitations.emailKey, emailKey),
+          isNull(documentInvitations.acceptedAt),
+          isNull(documentInvitations.revokedAt),
+          sql`${documentInvitations.expiresAt} <= ${input.at}`,
+        ),
+      );
+    const [row] = await this.db
+      .insert(documentInvitations)
+      .values({
+        documentId: input.documentId,
+        email: input.email,
+        emailKey,
+        role: input.role,
+        invitedBy: input.invitedBy,
+        tokenHash: input.tokenHash,
+        createdAt: input.at,
+        sentAt: input.at,
+        expiresAt: input.expiresAt,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  }
+
+  /** The document's invitations still pending at `now`, newest first. */
+  async pendingOf(documentId: string, now: Date): Promise<InvitationRecord[]> {
+    return this.db
+      .select()
+      .from(documentInvitations)
+      .where(and(eq(documentInvitations.documentId, documentId), pending(now)))
+      .orderBy(sql`${documentInvitations.createdAt} desc`, asc(documentInvitations.id));
+  }
+
+  /** The invitations pending at `now` for an address, with their plans, newest first. */
+  async pendingFor(emailKey: string, now: Date): Promise<InvitationWithPlan[]> {
+    const rows = await this.db
+      .select(withPlan)
+      .from(documentInvitations)
+      .innerJoin(documents, eq(documents.id, documentInvitations.documentId))
+      .leftJoin(users, eq(users.id, documentInvitations.invitedBy))
+      .where(and(eq(documentInvitations.emailKey, emailKey), pending(now)))
+      .orderBy(sql`${documentInvitations.createdAt} desc`, asc(documentInvitations.id));
+    return rows.map(flatten);
+  }
+
+  /** An invitation of the document by id, whatever its state. */
+  async findOf(documentId: string, id: string): Promise<InvitationRecord | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await this.db
+      .select()
+      .from(documentInvitations)
+      .where(and(eq(documentInvitations.documentId, documentId), eq(documentInvitations.id, id)));
+    return row;
+  }
+
+  /** An invitation with its plan, by id or by its link's token hash, whatever its state; locked with `forUpdate`. */
+  async find(
+    by: { id: string } | { tokenHash: string },
+    options: { forUpdate?: boolean } = {},
+  ): Promise<InvitationWithPlan | undefined> {
+    if ('id' in by && !isUuid(by.id)) return undefined;
+    const query = this.db
+      .select(withPlan)
+      .from(documentInvitations)
+      .innerJoin(documents, eq(documents.id, documentInvitations.documentId))
+      .leftJoin(users, eq(users.id, documentInvitations.invitedBy))
+      .where(
+        'id' in by ? eq(documentInvitations.id, by.id) : eq(documentInvitations.tokenHash, by.tokenHash),
+      );
+    const [row] = options.forUpdate ? await query.for('update', { of: documentInvitations }) : await query;
+    return row && flatten(row);
+  }
+
+  /** A resend: a new link (the old one stops working) and a new expiry. */
+  async renew(id: string, tokenHash: string, at: Date, expiresAt: Date): Promise<void> {
+    await this.db
+      .update(documentInvitations)
+      .set({ tokenHash, sentAt: at, expiresAt })
+      .where(eq(documentInvitations.id, id));
+  }
+
+  /** Revokes a pending invitation; false when it was not pending. */
+  async revoke(id: string, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(documentInvitations)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          eq(documentInvitations.id, id),
+          isNull(documentInvitations.acceptedAt),
+          isNull(documentInvitations.revokedAt),
+        ),
+      )
+      .returning({ id: documentInvitations.id });
+    return rows.length > 0;
+  }
+
+  /** Marks an invitation accepted by `userId`. */
+  async markAccepted(id: string, userId: string, at: Date): Promise<void> {
+    await this.db
+      .update(documentInvitations)
+      .set({ acceptedAt: at, acceptedBy: userId })
+      .where(eq(documentInvitations.id, id));
+  }
+}
