@@ -16,6 +16,8 @@ import {
 import { type ContactResource, createContactResource } from './resources/contact.js';
 import { type ConversionResource, createConversionResource } from './resources/conversion.js';
 import { createDocumentsResource, type DocumentsResource } from './resources/documents.js';
+import { createInvitationsResource, type InvitationsResource } from './resources/invitations.js';
+import { createMembersResource, type MembersResource } from './resources/members.js';
 import { createOrganizationsResource, type OrganizationsResource } from './resources/organizations.js';
 import { createSiteResource, type SiteResource } from './resources/site.js';
 import { createSystemPromptResource, type SystemPromptResource } from './resources/system-prompt.js';
@@ -50,6 +52,10 @@ export interface PlanwrightClient {
   readonly activities: ActivitiesResource;
   /** The caller's organisations and their members. */
   readonly organizations: OrganizationsResource;
+  /** Who a document is shared with: members, roles, invitations and organisations (docs/teams.md). */
+  readonly members: MembersResource;
+  /** Invitations to plans addressed to the caller, and accepting them. */
+  readonly invitations: InvitationsResource;
   /** The global system prompt (read-only). */
   readonly systemPrompt: SystemPromptResource;
   /** The token-based conversion service: a content tree to .docx, PDF, HTML or JSON. */
@@ -87,6 +93,8 @@ export function createPlanwrightClient(options: PlanwrightClientOptions = {}): P
     blueprints: createBlueprintsResource(http),
     activities: createActivitiesResource(http),
     organizations: createOrganizationsResource(http),
+    members: createMembersResource(http),
+    invitations: createInvitationsResource(http),
     systemPrompt: createSystemPromptResource(http),
     conversion: createConversionResource(http, { tokenStore, now }),
     chats: createChatsResource(http),

@@ -340,11 +340,14 @@ export {
   type ImportMode,
 } from './resources/document-files.js';
 export {
+  DOCUMENT_SCOPES,
   type DocumentBlueprint,
   type DocumentChanges,
   type DocumentCreateInput,
   type DocumentDetail,
+  type DocumentListQuery,
   type DocumentOrdering,
+  type DocumentScope,
   type DocumentSummary,
   type DocumentsResource,
   documentDetailSchema,
@@ -365,8 +368,28 @@ export {
   importSavingEventSchema,
   importStreamEventSchema,
 } from './resources/import-progress.js';
+export {
+  type AcceptedInvitation,
+  type InvitationsResource,
+  invitationTokenOf,
+  type ReceivedInvitation,
+} from './resources/invitations.js';
 export { type ListPage, listSchema, normalizeList } from './resources/list.js';
 export { LIST_ORDERINGS, type ListOrdering, type ListQuery } from './resources/list-query.js';
+export {
+  type MembersResource,
+  PLAN_ROLES,
+  type PlanAction,
+  type PlanMember,
+  type PlanOrganization,
+  type PlanRole,
+  type PlanSharing,
+  planRoleAllows,
+  type SentInvitation,
+  SHARED_PLAN_ROLES,
+  type SharedPlanRole,
+  sentInvitationSchema,
+} from './resources/members.js';
 export {
   ORGANIZATION_NAME_MAX_LENGTH,
   ORGANIZATION_ROLES,

@@ -33,6 +33,7 @@ function makeDocument(): DocumentDetail {
     blueprint: null,
     blueprint_version: null,
     revision: 3,
+    role: 'owner',
     sections: [
       {
         uuid: section.uuid,

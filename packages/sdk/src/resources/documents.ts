@@ -8,6 +8,7 @@ import { createDocumentFileCalls, type DocumentFileCalls } from './document-file
 import { documentJsonWire } from './document-json-wire.js';
 import { type ListPage, listSchema } from './list.js';
 import { type ListOrdering, type ListQuery, listParams } from './list-query.js';
+import { PLAN_ROLES, type PlanRole } from './members.js';
 import { parseInput } from './parse-input.js';
 import { pathSegment } from './path-segment.js';
 import { ifMatchHeaders, revisionedCall, revisionOf } from './revision.js';
@@ -18,6 +19,18 @@ import { identityFields, missingUuid, pickTitle, pickUuid, textOrEmpty, wireCoun
 
 /** How the documents list may be sorted. */
 export type DocumentOrdering = ListOrdering;
+
+/** Which documents a list holds: the caller's own, those shared with them, or both. */
+export const DOCUMENT_SCOPES = ['owned', 'shared', 'all'] as const;
+/** One of {@link DOCUMENT_SCOPES}. */
+export type DocumentScope = (typeof DOCUMENT_SCOPES)[number];
+
+/** A page of the documents list, and which documents it holds (`owned` by default). */
+export interface DocumentListQuery extends ListQuery {
+  scope?: DocumentScope;
+}
+
+const scopeSchema = z.enum(DOCUMENT_SCOPES).optional();
 
 /** The blueprint a document was made from. */
 export interface DocumentBlueprint {
@@ -47,6 +60,11 @@ export interface DocumentSummary {
   created_at: string;
   /** ISO 8601 date-time; the creation time when the server gave no update time. */
   updated_at: string;
+  /**
+   * The caller's role on it (`owner`, `editor`, `commenter`, `viewer`; docs/teams.md); `null` when the server
+   * did not say (servers without teams: the caller owns every document they see).
+   */
+  role: PlanRole | null;
 }
 
 /** A document with its rich-text content. */
@@ -96,6 +114,8 @@ const documentWire = z.object({
   content: documentJsonWire.nullish(),
   created_at: z.string().nullish(),
   updated_at: z.string().nullish(),
+  // A role this SDK does not know reads as unknown rather than failing the whole answer.
+  role: z.enum(PLAN_ROLES).nullish().catch(null),
   // Counts some servers send instead of `progress`.
   finalized_count: wireCount,
   subsection_count: wireCount,
@@ -134,6 +154,7 @@ function toDocumentDetail(wire: DocumentWire, ctx: z.RefinementCtx): DocumentDet
     sections: wire.sections,
     created_at: created,
     updated_at: wire.updated_at ?? created,
+    role: wire.role ?? null,
     content,
   };
 }
@@ -209,8 +230,11 @@ const changesSchema = z.object({
 
 /** The documents calls (`docs/http-api.md` "Documents"), with export and import. */
 export interface DocumentsResource extends DocumentFileCalls {
-  /** The caller's documents, one page at a time (`GET documents/`). */
-  list(query?: ListQuery, options?: CallOptions): Promise<ListPage<DocumentSummary>>;
+  /**
+   * The caller's documents, one page at a time (`GET documents/`): their own (the default), those shared
+   * with them (`scope: 'shared'`), or both (`'all'`); each says the caller's `role`.
+   */
+  list(query?: DocumentListQuery, options?: CallOptions): Promise<ListPage<DocumentSummary>>;
   /** One document with its content (`GET documents/{uuid}/`); a 404 is an `ApiError` with status 404. */
   get(uuid: string, options?: CallOptions): Promise<DocumentDetail>;
   /**
@@ -237,7 +261,7 @@ export function createDocumentsResource(http: HttpClient): DocumentsResource {
     ...createDocumentFileCalls(http, documentDetailSchema),
     list: async (query, options = {}) =>
       http.get('documents/', {
-        params: listParams(query),
+        params: { ...listParams(query), scope: parseInput(scopeSchema, query?.scope, 'list query') },
         schema: listSchema(documentSummarySchema),
         signal: options.signal,
       }),

@@ -162,7 +162,9 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
    */
   app.delete<{ Params: MemberParams }>('/api/v1/documents/:uuid/members/:user/', async (request, reply) => {
     const { user, doc } = await documentFor(request, 'read');
-    const leaving = request.params.user === user.id;
+    // `me`: the caller, so a member can leave without looking up their own id.
+    const target = request.params.user === 'me' ? user.id : request.params.user;
+    const leaving = target === user.id;
     if (leaving && doc.role === 'owner') {
       throw new HttpError(
         409,
@@ -171,9 +173,9 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
       );
     }
     if (!leaving) permitted(doc, 'own');
-    if (request.params.user === doc.ownerId) throw ownerStays();
+    if (target === doc.ownerId) throw ownerStays();
     const removed = await storage.transaction(async (tx) => {
-      if (!(await tx.documentMembers.remove(doc.id, request.params.user))) return false;
+      if (!(await tx.documentMembers.remove(doc.id, target))) return false;
       await tx.liveStates.announce({ kind: 'document', id: doc.id }, 'access');
       await recordActivity(
         tx,
