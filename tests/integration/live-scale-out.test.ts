@@ -161,4 +161,21 @@ describe('live plans across instances through Redis (LR)', () => {
       message: LIVE_DELETED,
     });
   });
+
+  it('PM5 a member removed on instance A is closed out of the plan on instance B at once (docs/teams.md)', async () => {
+    const plan = await owner.client.documents.create({ title: 'Team plan across instances' });
+    const member = await signUpWithSdk(a, 'live-scale-member@example.com');
+    const sent = await owner.client.members.invite(plan.uuid, { email: member.email, role: 'editor' });
+    await member.client.invitations.accept(sent.id);
+    const live = openLiveDocument({
+      baseUrl: b.url,
+      documentId: plan.uuid,
+      token: member.tokenStore.getToken,
+      WebSocket,
+    });
+    opened.push(live);
+    expect((await settled(live, (s) => s.synced)).readOnly).toBe(false);
+    await owner.client.members.remove(plan.uuid, String((await member.client.auth.me()).id));
+    expect((await settled(live, (s) => s.error !== null)).error?.code).toBe('refused');
+  });
 });
