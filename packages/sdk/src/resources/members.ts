@@ -43,6 +43,8 @@ export interface PlanMember {
   role: PlanRole;
   /** ISO 8601 date-time: when they joined (the owner: when the plan was made). */
   joined_at: string;
+  /** Whether this is the caller. */
+  is_you: boolean;
 }
 
 /** An organisation a plan is shared with: its members get `role`. */
@@ -91,6 +93,10 @@ const memberSchema: z.ZodType<PlanMember> = z.object({
     .transform((user) => ({ ...user, email: user.email ?? null })),
   role: planRole,
   joined_at: z.string(),
+  is_you: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
 });
 
 const organizationSchema: z.ZodType<PlanOrganization> = z.object({

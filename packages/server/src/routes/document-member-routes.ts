@@ -69,7 +69,7 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
   }
 
   /** Everything about who the document is shared with, as the caller may see it. */
-  async function sharingBody(doc: Seen<DocumentHead>) {
+  async function sharingBody(doc: Seen<DocumentHead>, callerId: string) {
     const manages = mayDo(doc, 'share');
     const [owner, members, grants, invitations] = await Promise.all([
       storage.users.findById(doc.ownerId),
@@ -79,7 +79,7 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
     ]);
     const people = [...(owner ? [ownerMember(owner, doc.createdAt)] : []), ...members];
     return {
-      data: people.map((person) => memberBody(person, manages)),
+      data: people.map((person) => memberBody(person, manages, callerId)),
       organizations: grants.map(grantBody),
       ...(manages && { invitations: invitations.map(invitationBody) }),
       editors_can_share: doc.editorsCanShare,
@@ -125,21 +125,21 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
 
   /** `GET documents/{uuid}/members/`: the owner first, then the members; who may invite sees invitations too. */
   app.get<{ Params: DocumentParams }>('/api/v1/documents/:uuid/members/', async (request) => {
-    const { doc } = await documentFor(request, 'read');
-    return sharingBody(doc);
+    const { user, doc } = await documentFor(request, 'read');
+    return sharingBody(doc, user.id);
   });
 
   /** `PATCH documents/{uuid}/members/` `{editors_can_share}`: the owner's sharing setting. */
   app.patch<{ Params: DocumentParams }>('/api/v1/documents/:uuid/members/', async (request) => {
-    const { doc } = await documentFor(request, 'own');
+    const { user, doc } = await documentFor(request, 'own');
     const input = parseInput(settingsInput, request.body ?? {});
     await storage.documents.setEditorsCanShare(doc.id, input.editors_can_share);
-    return sharingBody({ ...doc, editorsCanShare: input.editors_can_share });
+    return sharingBody({ ...doc, editorsCanShare: input.editors_can_share }, user.id);
   });
 
   /** `PATCH documents/{uuid}/members/{user}/` `{role}`: the owner changes a member's role. */
   app.patch<{ Params: MemberParams }>('/api/v1/documents/:uuid/members/:user/', async (request) => {
-    const { doc } = await documentFor(request, 'own');
+    const { user, doc } = await documentFor(request, 'own');
     const input = parseInput(roleInput, request.body ?? {});
     if (request.params.user === doc.ownerId) throw ownerStays();
     const changed = await storage.transaction(async (tx) => {
@@ -153,7 +153,7 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
       (m) => m.userId === request.params.user,
     );
     if (!member) throw memberNotFound();
-    return memberBody(member, true);
+    return memberBody(member, true, user.id);
   });
 
   /**

@@ -15,7 +15,11 @@ type Person = Pick<DocumentMemberRecord, 'userId' | 'email' | 'firstName' | 'las
  * A person as a plan's members see them: the whole e-mail address only for those who manage who it is shared
  * with (they invited by it); everyone else sees the username (its local part), as in organisations.
  */
-export function memberBody(person: Person & { role: PlanRole; createdAt: Date }, showEmail: boolean) {
+export function memberBody(
+  person: Person & { role: PlanRole; createdAt: Date },
+  showEmail: boolean,
+  callerId: string,
+) {
   return {
     user: {
       id: person.userId,
@@ -26,6 +30,7 @@ export function memberBody(person: Person & { role: PlanRole; createdAt: Date },
     },
     role: person.role,
     joined_at: person.createdAt.toISOString(),
+    is_you: person.userId === callerId,
   };
 }
 

@@ -1,8 +1,8 @@
 import {
   type DocumentDetail,
+  type DocumentListQuery,
   type DocumentSummary,
   type ListPage,
-  type ListQuery,
   type PlanwrightClient,
   RECENT_DOCUMENTS,
 } from '@planwright/sdk';
@@ -19,15 +19,15 @@ import { isGone, isStaleWrite } from '../api/write-failure';
 export const documentKeys = {
   all: ['documents'] as const,
   lists: ['documents', 'list'] as const,
-  list: (query: ListQuery) => ['documents', 'list', query] as const,
+  list: (query: DocumentListQuery) => ['documents', 'list', query] as const,
   detail: (uuid: string) => ['documents', 'detail', uuid] as const,
 };
 
 /** How many documents a page of the All Documents list holds. */
 export const DOCUMENTS_PAGE_SIZE = 20;
 
-/** One page of the caller's documents (`GET documents/`). */
-export function documentListQuery(client: PlanwrightClient, query: ListQuery = {}) {
+/** One page of the caller's documents (`GET documents/`), or of those shared with them (`scope`). */
+export function documentListQuery(client: PlanwrightClient, query: DocumentListQuery = {}) {
   return queryOptions({
     queryKey: documentKeys.list(query),
     queryFn: ({ signal }): Promise<ListPage<DocumentSummary>> => client.documents.list(query, { signal }),

@@ -47,6 +47,11 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // The link of an invitation e-mail (docs/teams.md): signed in or not.
+            path: 'invitations/:token',
+            lazy: () => import('../pages/invitation-page').then((m) => ({ Component: m.InvitationPage })),
+          },
+          {
             path: 'account',
             children: [
               {

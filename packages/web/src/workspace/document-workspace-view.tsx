@@ -1,5 +1,9 @@
+import { useSyncExternalStore } from 'react';
 import { DOCUMENTS_PAGE_TEXTS } from '../documents/document-page-texts';
 import { DOCUMENTS_PATH, documentPath } from '../documents/document-paths';
+import { ShareDialog } from '../sharing/share-dialog';
+import { SHARING_TEXTS } from '../sharing/sharing-texts';
+import { Alert } from '../ui/alert';
 import { ChatPanelArea } from './chat-panel-area';
 import type { PlanWorkspace } from './plan-workspace';
 import { PlanWorkspaceView, type SideContext, type WorkspaceVariant } from './plan-workspace-view';
@@ -7,8 +11,16 @@ import { DOCUMENT_SPLIT } from './split-layout';
 import { SystemPromptDialog } from './system-prompt-dialog';
 import { TOP_BAR_TEXTS, WORKSPACE_TEXTS } from './workspace-texts';
 
-/** W28: the chat panel, following the selection. */
+/** W28: the chat panel, following the selection; for those who may not change the plan, why there is none. */
 function ChatSide({ workspace, selection, outline }: SideContext) {
+  const { canEdit } = useSyncExternalStore(workspace.subscribe, workspace.getSnapshot);
+  if (!canEdit) {
+    return (
+      <div className="p-4">
+        <Alert kind="info">{SHARING_TEXTS.chatForEditors}</Alert>
+      </div>
+    );
+  }
   return <ChatPanelArea workspace={workspace} selection={selection} outline={outline} />;
 }
 
@@ -22,6 +34,7 @@ const DOCUMENT_VARIANT: WorkspaceVariant = {
     untitled: TOP_BAR_TEXTS.untitled,
     titleLabel: TOP_BAR_TEXTS.titleLabel,
     renameHeading: TOP_BAR_TEXTS.renameDocument,
+    readOnly: SHARING_TEXTS.readOnly,
   },
   list: { label: DOCUMENTS_PAGE_TEXTS.title, path: DOCUMENTS_PATH },
   detailPath: documentPath,
@@ -30,6 +43,7 @@ const DOCUMENT_VARIANT: WorkspaceVariant = {
   renameBlankCloses: true,
   side: (context) => <ChatSide {...context} />,
   systemPromptDialog: (_workspace, onClose) => <SystemPromptDialog onClose={onClose} />,
+  shareDialog: (context) => <ShareDialog {...context} />,
 };
 
 /**

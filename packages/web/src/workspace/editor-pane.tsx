@@ -70,7 +70,8 @@ export function EditorPane({
           disabled={busy}
         />
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      {/* A canvas that cannot be edited takes no focus itself: its scroller does, so the keyboard still scrolls. */}
+      <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={busy ? 0 : undefined}>
         <PlanEditorCanvas
           editor={editor}
           documentUuid={workspace.kind === 'document' ? workspace.uuid : null}

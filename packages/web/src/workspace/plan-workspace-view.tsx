@@ -1,4 +1,4 @@
-import type { DocumentOutline } from '@planwright/sdk';
+import type { DocumentOutline, PlanRole } from '@planwright/sdk';
 import {
   type ReactNode,
   useCallback,
@@ -8,12 +8,13 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { SIGNED_IN_TEXTS } from '../account/account-texts';
 import type { CanvasActions, CursorContext } from '../editor';
 import type { BreadcrumbItem } from '../layout/breadcrumb-store';
 import { useBreadcrumbs } from '../layout/breadcrumbs';
 import { useBrowserPorts } from '../platform/browser-ports-context';
+import { SHARING_TEXTS } from '../sharing/sharing-texts';
 import { ActionsMenu, type MenuAction } from '../ui/actions-menu';
 import { Alert } from '../ui/alert';
 import { LoadError, RETRY_TEXT } from '../ui/load-error';
@@ -82,8 +83,8 @@ export interface WorkspaceVariant {
     titleLabel: string;
     /** The File › Rename dialog's heading. */
     renameHeading: string;
-    /** B9: said above the workspace when the caller may not change it. */
-    readOnly?: string;
+    /** B9: said above the workspace when the caller may not change it (a document's says their role). */
+    readOnly?: string | ((role: PlanRole | null) => string);
   };
   /** The breadcrumb before the title, and the list `backToList` goes to. */
   list: { label: string; path: string };
@@ -98,11 +99,23 @@ export interface WorkspaceVariant {
   fileActions?: (workspace: PlanWorkspace) => MenuAction[];
   side: (context: SideContext) => ReactNode;
   systemPromptDialog: (workspace: PlanWorkspace, onClose: () => void) => ReactNode;
+  /** Documents: File › Share… and the header's Share button open this (docs/teams.md). */
+  shareDialog?: (context: ShareContext) => ReactNode;
+}
+
+/** What the Share dialog is opened with. */
+export interface ShareContext {
+  uuid: string;
+  title: string;
+  onClose: () => void;
+  /** After the caller left the plan: it is no longer theirs to see. */
+  onLeft: () => void;
 }
 
 type WorkspaceDialog =
   | { kind: 'rename' }
   | { kind: 'system-prompt' }
+  | { kind: 'share' }
   | { kind: 'delete-subsection'; sectionUuid: string; subsectionUuid: string; title: string };
 
 function Dismissable({
@@ -168,6 +181,7 @@ export function PlanWorkspaceView({
   const rootRef = useRef<HTMLDivElement>(null);
   const height = useFillViewport(rootRef);
   const [dialog, setDialog] = useState<WorkspaceDialog | null>(null);
+  const navigate = useNavigate();
   const [cursor, setCursor] = useState<CursorContext | null>(null);
   const [editorReady, setEditorReady] = useState(false);
   const ready = state.load.status === 'ready';
@@ -292,13 +306,17 @@ export function PlanWorkspaceView({
   // W29: import is for documents (the server imports into documents only), by whoever may change them.
   const canImport = workspace.kind === 'document' && state.canEdit;
   const exportActions = useMemo(() => exportMenuActions(workspace.exports), [workspace]);
+  const shares = variant.shareDialog !== undefined;
   const fileActions = useMemo(
     () => [
+      ...(shares
+        ? [{ label: SHARING_TEXTS.shareMenuItem, onSelect: () => setDialog({ kind: 'share' }) }]
+        : []),
       ...(canImport ? [{ label: IMPORT_TEXTS.menuItem, onSelect: () => menuPicker.current?.click() }] : []),
       ...exportActions,
       ...(makeFileActions?.(workspace) ?? []),
     ],
-    [makeFileActions, workspace, canImport, exportActions],
+    [makeFileActions, workspace, canImport, exportActions, shares],
   );
   const pick = useCallback(
     (accepted: typeof MENU_IMPORT_FORMATS) => (file: ImportFile) => workspace.imports.choose(file, accepted),
@@ -432,6 +450,15 @@ export function PlanWorkspaceView({
               </button>
             )}
             <ActionsMenu labelled label={EXPORT_TEXTS.menu} actions={exportActions} />
+            {shares && (
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                onClick={() => setDialog({ kind: 'share' })}
+              >
+                {SHARING_TEXTS.share}
+              </button>
+            )}
           </div>
         )}
         {canImport && (
@@ -455,7 +482,11 @@ export function PlanWorkspaceView({
       </header>
       {ready && !state.canEdit && variant.texts.readOnly && (
         <div className="border-b border-base-300 px-3 py-2">
-          <Alert kind="info">{variant.texts.readOnly}</Alert>
+          <Alert kind="info">
+            {typeof variant.texts.readOnly === 'function'
+              ? variant.texts.readOnly(state.role)
+              : variant.texts.readOnly}
+          </Alert>
         </div>
       )}
       {(structure.alert ||
@@ -531,6 +562,13 @@ export function PlanWorkspaceView({
         />
       )}
       {dialog?.kind === 'system-prompt' && variant.systemPromptDialog(workspace, () => setDialog(null))}
+      {dialog?.kind === 'share' &&
+        variant.shareDialog?.({
+          uuid: workspace.uuid,
+          title: state.title || texts.untitled,
+          onClose: () => setDialog(null),
+          onLeft: () => navigate(variant.list.path),
+        })}
       {imported.step.kind === 'choose' && (
         <ImportDialog
           imports={workspace.imports}

@@ -2,7 +2,9 @@ import {
   createStorageDraftStore,
   type DocumentOutline,
   draftKey,
+  type PlanRole,
   type PlanwrightClient,
+  planRoleAllows,
   SaveController,
   type Section,
   type SectionSettings,
@@ -43,8 +45,10 @@ export interface WorkspaceSnapshot {
   sections: readonly Section[];
   /** A blueprint's own system prompt as last read or written (`''` for documents). */
   systemPrompt: string;
-  /** B9: whether the caller may change it (a document is the caller's own; a blueprint, its owner's). */
+  /** B9: whether the caller may change it (a document: its owner and editors; a blueprint: its owner). */
   canEdit: boolean;
+  /** The caller's role on a document (docs/teams.md); `null` for blueprints and servers without teams. */
+  role: PlanRole | null;
 }
 
 const INITIAL: WorkspaceSnapshot = Object.freeze({
@@ -54,6 +58,7 @@ const INITIAL: WorkspaceSnapshot = Object.freeze({
   sections: Object.freeze([]),
   systemPrompt: '',
   canEdit: true,
+  role: null,
 });
 
 const READY: WorkspaceLoad = Object.freeze({ status: 'ready' });
@@ -136,7 +141,7 @@ async function bothOrRestFirst<A, B>(rest: Promise<A>, live: Promise<B>): Promis
 }
 
 function canEdit(detail: PlanDetail): boolean {
-  return 'is_owner' in detail ? detail.is_owner : true;
+  return 'is_owner' in detail ? detail.is_owner : planRoleAllows(detail.role, 'edit');
 }
 
 export interface PlanWorkspaceOptions {
@@ -186,6 +191,7 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
   private readOnly = false;
   private loadAbort: AbortController | null = null;
   private disposed = false;
+  private stopWatchingAccess: () => void = () => {};
 
   constructor(private readonly options: PlanWorkspaceOptions) {
     super(INITIAL);
@@ -198,6 +204,7 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     const opened = options.openLive ? options.openLive(resource.kind, uuid) : null;
     this.live = opened?.live ?? null;
     this.controller = opened ? new LiveSaving(opened, clock) : this.restSaving(resource, uuid);
+    if (this.live) this.stopWatchingAccess = this.watchAccess(this.live);
     this.outline = new LiveOutline(clock);
     this.outline.setSource(() => this.bridge?.skeleton() ?? this.getSnapshot().initialContent);
     this.structure = new StructureActions(this);
@@ -236,6 +243,33 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
       clock,
       ...(options.random ? { random: options.random } : {}),
     });
+  }
+
+  /**
+   * docs/teams.md: the live socket is told at once when who may open the plan changes (a role changed, a
+   * member removed): it comes back read-only, or refused. Then the REST read says what the caller has now,
+   * so the page follows: read-only, editable again, or gone (not found).
+   */
+  private watchAccess(live: LiveDocument): () => void {
+    let seen = live.getSnapshot();
+    return live.subscribe(() => {
+      const now = live.getSnapshot();
+      const changed =
+        now.readOnly !== seen.readOnly ||
+        (now.error?.code === 'refused' && seen.error?.code !== 'refused');
+      seen = now;
+      if (changed && this.getSnapshot().load.status === 'ready') void this.recheckAccess();
+    });
+  }
+
+  private async recheckAccess(): Promise<void> {
+    try {
+      const read = await this.resource.get(this.uuid);
+      if (this.disposed) return;
+      this.update({ canEdit: canEdit(read), role: 'role' in read ? read.role : null });
+    } catch (error) {
+      if (!this.disposed && isGone(error)) this.update({ load: { status: 'not-found' } });
+    }
   }
 
   /** W40: resolves once the live copy holds the server's state; throws when the server refused it. */
@@ -301,6 +335,7 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
       sections: document.sections,
       systemPrompt: systemPromptOf(document),
       canEdit: canEdit(document),
+      role: 'role' in document ? document.role : null,
     });
     // A live editor is filled from the live copy itself.
     if (!this.live) this.bridge?.load(initial);
@@ -417,6 +452,7 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
   /** Stops everything: timers, the load in flight, answers that come later. */
   dispose(): void {
     this.disposed = true;
+    this.stopWatchingAccess();
     this.loadAbort?.abort();
     this.structure.dispose();
     this.imports.dispose();

@@ -115,6 +115,7 @@ describe('top bar (SPEC.md W8, W10, W13)', () => {
     ).toEqual([
       'Rename',
       'System Prompt',
+      'Share…',
       'Import…',
       'Export as .md',
       'Export as .docx',

@@ -248,6 +248,7 @@ describe('import on the screen (SPEC.md W29–W34)', () => {
     expect(items).toEqual([
       'Rename',
       'System Prompt',
+      'Share…',
       'Import…',
       'Export as .md',
       'Export as .docx',

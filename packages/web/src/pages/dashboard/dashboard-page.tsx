@@ -14,6 +14,7 @@ import { documentStats } from '../../documents/document-stats';
 import type { BreadcrumbItem } from '../../layout/breadcrumb-store';
 import { useBreadcrumbs } from '../../layout/breadcrumbs';
 import { useBrowserPorts } from '../../platform/browser-ports-context';
+import { InvitationsNotice } from '../../sharing/invitations-notice';
 
 const BREADCRUMBS: readonly BreadcrumbItem[] = [{ label: TEXTS.dashboard }];
 
@@ -70,7 +71,11 @@ export function DashboardPage() {
         </Link>
       </header>
 
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mt-8">
+        <InvitationsNotice />
+      </div>
+
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Tile
           title={DASHBOARD_TEXTS.documents}
           value={documents.data ? String(documents.data.total) : null}

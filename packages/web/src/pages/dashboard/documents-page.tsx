@@ -9,6 +9,8 @@ import {
   recentDocumentsQuery,
 } from '../../documents/document-queries';
 import { NewDocumentModal } from '../../documents/new-document-modal';
+import { InvitationsNotice } from '../../sharing/invitations-notice';
+import { SharedDocuments } from '../../sharing/shared-documents';
 import { ProgressMeter } from '../../ui/progress-meter';
 import { ResourceListPage, type ResourceListTexts } from '../../ui/resource-list-page';
 import { TimeLabel } from '../../ui/time-label';
@@ -47,7 +49,9 @@ export function DocumentsPage() {
       pathOf={documentPath}
       titleOf={documentTitle}
       recentDetails={(document, title) => <RecentDocumentDetails document={document} title={title} />}
+      notice={<InvitationsNotice />}
     >
+      <SharedDocuments />
       {creating && <NewDocumentModal onClose={() => setCreating(false)} />}
     </ResourceListPage>
   );

@@ -1,0 +1,411 @@
+import {
+  type PlanMember,
+  type PlanSharing,
+  planRoleAllows,
+  SHARED_PLAN_ROLES,
+  type SharedPlanRole,
+} from '@planwright/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { usePlanwrightClient } from '../api/use-planwright-client';
+import { organizationsQuery } from '../organizations/organization-queries';
+import { Alert } from '../ui/alert';
+import { Dialog } from '../ui/dialog';
+import { LoadError } from '../ui/load-error';
+import { LoadingStatus } from '../ui/loading-status';
+import { TimeLabel } from '../ui/time-label';
+import { sharingFailure, sharingQuery, useSharingActions } from './sharing-queries';
+import { ROLE_LABELS, SHARING_TEXTS as TEXTS } from './sharing-texts';
+
+/** What the last action said: a confirmation (announced politely) or a refusal (as an alert). */
+type Outcome = { kind: 'success' | 'error'; text: string } | null;
+
+/** A member's name as people read it: first and last name, else the username. */
+function nameOf(member: PlanMember): string {
+  return `${member.user.first_name} ${member.user.last_name}`.trim() || member.user.username;
+}
+
+/**
+ * File › Share… (docs/teams.md): who has the plan and as what; the owner (and editors, when allowed) invite
+ * by e-mail with a role, resend and revoke pending invitations; the owner changes roles, removes people,
+ * shares the plan with an organisation and lets editors invite; a member may leave. Every refusal shows the
+ * server's own sentence.
+ */
+export function ShareDialog({
+  uuid,
+  title,
+  onClose,
+  onLeft,
+}: {
+  uuid: string;
+  title: string;
+  onClose: () => void;
+  /** After the caller left the plan (it is no longer theirs to see). */
+  onLeft: () => void;
+}) {
+  const client = usePlanwrightClient();
+  const sharing = useQuery(sharingQuery(client, uuid));
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  let body: ReactNode;
+  if (sharing.data) {
+    body = <SharingBody uuid={uuid} sharing={sharing.data} onOutcome={setOutcome} onLeft={onLeft} />;
+  } else if (sharing.isError) {
+    body = <LoadError title={TEXTS.loadFailed} onRetry={() => void sharing.refetch()} />;
+  } else {
+    body = <LoadingStatus>{TEXTS.loading}</LoadingStatus>;
+  }
+  return (
+    <Dialog title={TEXTS.dialogTitle(title)} onClose={onClose} initialFocus={closeRef}>
+      <div className="mt-3 flex max-h-[70vh] flex-col gap-5 overflow-y-auto">
+        <div role="status" aria-live="polite" className={outcome?.kind === 'success' ? 'text-sm' : 'sr-only'}>
+          {outcome?.kind === 'success' ? outcome.text : ''}
+        </div>
+        {outcome?.kind === 'error' && <Alert kind="error">{outcome.text}</Alert>}
+        {body}
+        <div className="modal-action mt-0">
+          <button ref={closeRef} type="button" className="btn" onClick={onClose}>
+            {TEXTS.close}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+function SharingBody({
+  uuid,
+  sharing,
+  onOutcome,
+  onLeft,
+}: {
+  uuid: string;
+  sharing: PlanSharing;
+  onOutcome: (outcome: Outcome) => void;
+  onLeft: () => void;
+}) {
+  const actions = useSharingActions(uuid);
+  const owns = sharing.role === 'owner';
+  const mayInvite = planRoleAllows(sharing.role, 'share', sharing.editorsCanShare);
+  /** Runs a call, saying what it did or why it was refused. */
+  const run = async (call: () => Promise<unknown>, success: string | null) => {
+    onOutcome(null);
+    try {
+      await call();
+      if (success) onOutcome({ kind: 'success', text: success });
+      return true;
+    } catch (error) {
+      onOutcome({ kind: 'error', text: sharingFailure(error, TEXTS.failed) });
+      return false;
+    }
+  };
+
+  return (
+    <>
+      <section aria-labelledby={`${uuid}-people`} className="flex flex-col gap-2">
+        <h3 id={`${uuid}-people`} className="font-semibold">
+          {TEXTS.people}
+        </h3>
+        <ul className="flex flex-col divide-y divide-base-300">
+          {sharing.members.map((member) => (
+            <li key={member.user.id} className="flex flex-wrap items-center gap-2 py-2">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium" dir="auto">
+                  {nameOf(member)} {member.is_you && <span className="opacity-80">{TEXTS.you}</span>}
+                </p>
+                <p className="truncate text-sm opacity-80">{member.user.email ?? member.user.username}</p>
+              </div>
+              {owns && member.role !== 'owner' ? (
+                <>
+                  <select
+                    className="select select-sm w-36"
+                    aria-label={TEXTS.roleOf(nameOf(member))}
+                    value={member.role}
+                    onChange={(event) => {
+                      const role = SHARED_PLAN_ROLES.find((candidate) => candidate === event.target.value);
+                      if (role)
+                        void run(() => actions.setRole.mutateAsync({ userId: member.user.id, role }), null);
+                    }}
+                  >
+                    {SHARED_PLAN_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </select>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={TEXTS.removeLabel(nameOf(member))}
+                    onClick={() => void run(() => actions.remove.mutateAsync(member.user.id), null)}
+                  >
+                    {TEXTS.remove}
+                  </button>
+                </>
+              ) : (
+                <span className="badge badge-ghost">{ROLE_LABELS[member.role]}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+        {!owns && (
+          <LeaveControl
+            busy={actions.leave.isPending}
+            onLeave={() => void run(() => actions.leave.mutateAsync(), null).then((left) => left && onLeft())}
+          />
+        )}
+      </section>
+      {mayInvite && (
+        <InviteForm
+          busy={actions.invite.isPending}
+          onInvite={(email, role) =>
+            run(() => actions.invite.mutateAsync({ email, role }), TEXTS.invited(email))
+          }
+        />
+      )}
+      {sharing.invitations && sharing.invitations.length > 0 && (
+        <section aria-labelledby={`${uuid}-pending`} className="flex flex-col gap-2">
+          <h3 id={`${uuid}-pending`} className="font-semibold">
+            {TEXTS.pending}
+          </h3>
+          <ul className="flex flex-col divide-y divide-base-300">
+            {sharing.invitations.map((invitation) => (
+              <li key={invitation.id} className="flex flex-wrap items-center gap-2 py-2">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate">{invitation.email}</p>
+                  <p className="text-sm opacity-80">
+                    {ROLE_LABELS[invitation.role]} · {TEXTS.expires}{' '}
+                    <TimeLabel value={invitation.expires_at} />
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-label={TEXTS.resendLabel(invitation.email)}
+                  onClick={() =>
+                    void run(() => actions.resend.mutateAsync(invitation.id), TEXTS.resent(invitation.email))
+                  }
+                >
+                  {TEXTS.resend}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-label={TEXTS.revokeLabel(invitation.email)}
+                  onClick={() => void run(() => actions.revoke.mutateAsync(invitation.id), null)}
+                >
+                  {TEXTS.revoke}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <OrganizationsSection uuid={uuid} sharing={sharing} run={run} />
+      {owns && (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={sharing.editorsCanShare}
+            onChange={(event) => {
+              const allowed = event.target.checked;
+              void run(() => actions.setEditorsCanShare.mutateAsync(allowed), null);
+            }}
+          />
+          {TEXTS.editorsCanShare}
+        </label>
+      )}
+    </>
+  );
+}
+
+/** A member's way out: asked once more inline (a second dialog over this one would trap the focus twice). */
+function LeaveControl({ busy, onLeave }: { busy: boolean; onLeave: () => void }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm opacity-80">{TEXTS.readOnlyNote}</p>
+        <button type="button" className="btn btn-sm btn-outline btn-error" onClick={() => setAsking(true)}>
+          {TEXTS.leave}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <fieldset className="flex flex-wrap items-center justify-between gap-2" aria-label={TEXTS.leave}>
+      <p className="text-sm">{TEXTS.leaveConfirm}</p>
+      <div className="flex gap-2">
+        <button type="button" className="btn btn-sm" onClick={() => setAsking(false)}>
+          {TEXTS.cancel}
+        </button>
+        <button type="button" className="btn btn-sm btn-error" disabled={busy} onClick={onLeave}>
+          {TEXTS.leaveConfirmButton}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+function InviteForm({
+  busy,
+  onInvite,
+}: {
+  busy: boolean;
+  onInvite: (email: string, role: SharedPlanRole) => Promise<boolean>;
+}) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<SharedPlanRole>('commenter');
+  const emailId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onInvite(email.trim(), role).then((sent) => sent && setEmail(''));
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2" aria-label={TEXTS.invite}>
+      <h3 className="font-semibold">{TEXTS.invite}</h3>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
+          <label htmlFor={emailId}>{TEXTS.email}</label>
+          <input
+            id={emailId}
+            type="email"
+            name="email"
+            required
+            autoComplete="off"
+            className="input input-sm w-full"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <RoleSelect label={TEXTS.role} value={role} onChange={setRole} />
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          {busy ? TEXTS.sending : TEXTS.sendInvitation}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RoleSelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: SharedPlanRole;
+  onChange: (role: SharedPlanRole) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="select select-sm w-36"
+        value={value}
+        onChange={(event) => {
+          const role = SHARED_PLAN_ROLES.find((candidate) => candidate === event.target.value);
+          if (role) onChange(role);
+        }}
+      >
+        {SHARED_PLAN_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The organisations the plan is shared with; the owner shares it with one of theirs, or stops. */
+function OrganizationsSection({
+  uuid,
+  sharing,
+  run,
+}: {
+  uuid: string;
+  sharing: PlanSharing;
+  run: (call: () => Promise<unknown>, success: string | null) => Promise<boolean>;
+}) {
+  const client = usePlanwrightClient();
+  const owns = sharing.role === 'owner';
+  const organizations = useQuery({ ...organizationsQuery(client), enabled: owns });
+  const actions = useSharingActions(uuid);
+  const [chosen, setChosen] = useState('');
+  const [role, setRole] = useState<SharedPlanRole>('viewer');
+  const organizationId = useId();
+  if (!owns && sharing.organizations.length === 0) return null;
+  const granted = new Set(sharing.organizations.map((grant) => grant.organization.id));
+  const offered = (organizations.data?.items ?? []).filter((organization) => !granted.has(organization.id));
+  const target = offered.find((organization) => organization.id === chosen) ?? offered[0];
+  return (
+    <section aria-labelledby={`${uuid}-organizations`} className="flex flex-col gap-2">
+      <h3 id={`${uuid}-organizations`} className="font-semibold">
+        {TEXTS.organizations}
+      </h3>
+      {sharing.organizations.length > 0 && (
+        <ul className="flex flex-col divide-y divide-base-300">
+          {sharing.organizations.map((grant) => (
+            <li key={grant.organization.id} className="flex items-center gap-2 py-2">
+              <span className="min-w-0 flex-1 truncate" dir="auto">
+                {grant.organization.name}
+              </span>
+              <span className="badge badge-ghost">{ROLE_LABELS[grant.role]}</span>
+              {owns && (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-label={TEXTS.unshareLabel(grant.organization.name)}
+                  onClick={() =>
+                    void run(() => actions.unshareWithOrganization.mutateAsync(grant.organization.id), null)
+                  }
+                >
+                  {TEXTS.remove}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {owns && organizations.data && organizations.data.items.length === 0 && (
+        <p className="text-sm opacity-80">{TEXTS.noOrganizations}</p>
+      )}
+      {owns && target && (
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
+            <label htmlFor={organizationId}>{TEXTS.organization}</label>
+            <select
+              id={organizationId}
+              className="select select-sm w-full"
+              value={target.id}
+              onChange={(event) => setChosen(event.target.value)}
+            >
+              {offered.map((organization) => (
+                <option key={organization.id} value={organization.id}>
+                  {organization.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <RoleSelect label={TEXTS.role} value={role} onChange={setRole} />
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() =>
+              void run(
+                () => actions.shareWithOrganization.mutateAsync({ organizationId: target.id, role }),
+                null,
+              )
+            }
+          >
+            {TEXTS.shareWithOrganization}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.js';
+import { ALLAUTH_PROTOCOL_ANSWERS, useBrowserHarness } from '../support/browser.js';
+import { linkFromOutbox, signIn, TEST_PASSWORD } from '../support/browser-accounts.js';
+import {
+  createDefaultDocument,
+  editorParts,
+  failedAnswer,
+  openEditor,
+  signedInEditorUser,
+} from '../support/editor-page.js';
+
+/**
+ * Teams in Chromium against the real server (docs/teams.md): the owner invites an advisor from the Share dialog;
+ * the advisor signs up from the e-mail's link and lands in the plan read-only; the owner removes them and the
+ * advisor's open page loses the plan at once.
+ */
+const harness = useBrowserHarness();
+
+/** The Share dialog, opened from the workspace header. */
+async function openShareDialog(page: Page) {
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Share “/ });
+  await dialog.getByRole('heading', { name: 'People with access' }).waitFor();
+  return dialog;
+}
+
+describe('teams in Chromium against the real server', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`TM1 (${colorScheme}) an owner invites an advisor who signs up from the e-mail link, reads the plan without changing it, and is removed live`, async () => {
+      const owner = await signedInEditorUser(harness, `teams-owner-${colorScheme}@example.com`, {
+        context: { colorScheme },
+        // The second invitation of one address is refused (409), and says so.
+        expected: [failedAnswer(409, /\/invitations\/$/)],
+      });
+      const plan = await createDefaultDocument(owner);
+      await openEditor(harness, owner.page, plan.uuid);
+      const share = await openShareDialog(owner.page);
+      const advisorEmail = `advisor-${colorScheme}@example.com`;
+      await share.getByLabel('E-mail address').fill(advisorEmail);
+      await share.getByLabel('Role', { exact: true }).selectOption('commenter');
+      await share.getByRole('button', { name: 'Send invitation' }).click();
+      await share.getByText(`Invitation sent to ${advisorEmail}.`).waitFor();
+      await share.getByRole('heading', { name: 'Pending invitations' }).waitFor();
+      await share.getByText(advisorEmail, { exact: true }).waitFor();
+      expect(await seriousViolations(owner.page)).toEqual([]);
+      // Inviting the same address again says why not, in the server's words.
+      await share.getByLabel('E-mail address').fill(advisorEmail);
+      await share.getByRole('button', { name: 'Send invitation' }).click();
+      await share
+        .getByText(`${advisorEmail} already has a pending invitation to this document. Resend it instead.`)
+        .waitFor();
+      await share.getByRole('button', { name: 'Close' }).click();
+
+      // The advisor opens the e-mail's link with no account yet, signs up, confirms the address, signs in.
+      const advisor = await harness.openPage(
+        { colorScheme },
+        // Removed, their page reads the plan again and is told it is gone (404).
+        { expected: [ALLAUTH_PROTOCOL_ANSWERS, failedAnswer(404, /\/api\/v1\/documents\/[^/]+\/$/)] },
+      );
+      await advisor.goto(await linkFromOutbox(harness.server, advisorEmail, '/invitations/'));
+      const invitation = advisor.getByRole('region', { name: 'You are invited to a business plan' });
+      await invitation.waitFor();
+      expect(await seriousViolations(advisor)).toEqual([]);
+      await invitation.getByRole('link', { name: 'Sign up' }).click();
+      await advisor.getByLabel('Email', { exact: true }).fill(advisorEmail);
+      await advisor.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+      await advisor.getByLabel('Confirm password').fill(TEST_PASSWORD);
+      await advisor.getByRole('checkbox').check();
+      await advisor.getByRole('button', { name: 'Sign Up' }).click();
+      await advisor.getByRole('heading', { name: 'Check your email' }).waitFor();
+      await advisor.goto(await linkFromOutbox(harness.server, advisorEmail, '/account/verify-email/'));
+      await advisor.getByRole('heading', { name: 'Email verified' }).waitFor();
+      await advisor.goto(`${harness.server.url}/account/signin`);
+      await signIn(advisor, advisorEmail);
+      // The link opened before signing up is applied as soon as they are in: the plan opens.
+      await advisor.waitForURL(`${harness.server.url}/dashboard/documents/${plan.uuid}/edit`);
+      const parts = editorParts(advisor);
+      await advisor
+        .getByText('You are a commenter on this plan: you can read it, but not change it.')
+        .waitFor();
+      await expect.poll(() => parts.editor.getAttribute('contenteditable')).toBe('false');
+      await advisor.getByText('The AI assistant is for the plan’s editors.', { exact: false }).waitFor();
+      expect(await seriousViolations(advisor)).toEqual([]);
+      // Their Share dialog lists the people, with no way to change them, and lets them leave.
+      const theirs = await openShareDialog(advisor);
+      await theirs.getByText('Only the owner changes who has access.').waitFor();
+      expect(await theirs.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+      await theirs.getByRole('button', { name: 'Close' }).click();
+
+      // The owner sees them as a commenter, and removes them: the advisor's open page loses the plan.
+      const again = await openShareDialog(owner.page);
+      const username = advisorEmail.split('@')[0] ?? '';
+      expect(await again.getByLabel(`Role of ${username}`).inputValue()).toBe('commenter');
+      await again.getByRole('button', { name: `Remove ${username}` }).click();
+      await again.getByLabel(`Role of ${username}`).waitFor({ state: 'detached' });
+      await advisor.getByText('Document not found.').waitFor();
+      const shared = await fetch(`${harness.server.url}/api/v1/documents/${plan.uuid}/`, {
+        headers: {
+          'x-session-token': (await advisor.evaluate(() => localStorage.getItem('sessionToken'))) ?? '',
+        },
+      });
+      expect(shared.status).toBe(404);
+    });
+  }
+
+  it('TM2 a plan shared with you is listed on the documents page with your role; an invitation waits on the dashboard until accepted', async () => {
+    const owner = await signedInEditorUser(harness, 'teams-lister@example.com');
+    const guest = await signedInEditorUser(harness, 'teams-guest@example.com');
+    const plan = await owner.client.documents.create({ title: 'Investor memo' });
+    await owner.client.members.invite(plan.uuid, { email: 'teams-guest@example.com', role: 'viewer' });
+    await guest.page.goto(`${harness.server.url}/dashboard`);
+    const invitations = guest.page.getByRole('region', { name: 'Invitations' });
+    await invitations.getByText('Investor memo').waitFor();
+    await invitations.getByRole('button', { name: 'Accept the invitation to “Investor memo”' }).click();
+    await guest.page.waitForURL(`${harness.server.url}/dashboard/documents/${plan.uuid}/edit`);
+    await guest.page.getByText('You are a viewer of this plan', { exact: false }).waitFor();
+    await guest.page.goto(`${harness.server.url}/dashboard/documents`);
+    const shared = guest.page.getByRole('region', { name: 'Shared with you' });
+    await shared.getByRole('link', { name: 'Investor memo' }).waitFor();
+    await shared.getByText('Viewer', { exact: true }).waitFor();
+    expect(await guest.page.getByRole('region', { name: 'Invitations' }).count()).toBe(0);
+  });
+});
