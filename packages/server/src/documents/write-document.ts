@@ -118,5 +118,7 @@ export async function writeDocument(
     },
     events,
   );
-  return { document: updated, sections: plan.rows, ...(contentJson !== undefined ? { contentJson } : {}) };
+  // The blueprint as the writer saw it (a blueprint they may no longer read stays unnamed: docs/teams.md).
+  const document = { ...updated, blueprintTitle: doc.blueprintTitle };
+  return { document, sections: plan.rows, ...(contentJson !== undefined ? { contentJson } : {}) };
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import {
+  blueprintAllowedOrgs,
   blueprints,
   documentMembers,
   documentOrganizationGrants,
@@ -77,6 +78,24 @@ function roleOf(userId: string) {
     order by case shared.role when 'editor' then 0 when 'commenter' then 1 else 2 end
     limit 1) end`;
 }
+
+/**
+ * The title of the document's blueprint when `userId` may read that blueprint now (the visibility table of
+ * docs/http-api.md), else null: a blueprint made private later is not named to the document's readers.
+ */
+function blueprintTitleFor(userId: string) {
+  return sql<string | null>`case when ${blueprints.ownerId} = ${userId} or (
+    ${blueprints.status} = 'published' and (
+      ${blueprints.visibility} in ('public', 'unlisted') or (
+        ${blueprints.visibility} = 'restricted' and exists (
+          select 1 from ${blueprintAllowedOrgs}
+            join ${organizationMembers} on ${organizationMembers.organizationId} = ${blueprintAllowedOrgs.organizationId}
+            where ${blueprintAllowedOrgs.blueprintId} = ${blueprints.id} and ${organizationMembers.userId} = ${userId}))))
+    then ${blueprints.title} end`;
+}
+
+/** What a document read as `userId` selects besides its own columns: their role, and what they may see of its blueprint. */
+const seenBy = (userId: string) => ({ role: roleOf(userId), blueprintTitle: blueprintTitleFor(userId) });
 
 /** A document row as `userId` may see it, with their role; undefined when it is absent or not theirs to see. */
 function seen<T extends { role: PlanRole | null }>(row: T | undefined): (T & { role: PlanRole }) | undefined {
@@ -164,7 +183,7 @@ export class DocumentRepository extends PlanStore {
     options: { forUpdate?: boolean } = {},
   ): Promise<Seen<DocumentRecord> | undefined> {
     const query = this.db
-      .select({ ...withContent, role: roleOf(userId) })
+      .select({ ...withContent, ...seenBy(userId) })
       .from(documents)
       .leftJoin(blueprints, ofBlueprint)
       .where(eq(documents.id, id));
@@ -182,7 +201,7 @@ export class DocumentRepository extends PlanStore {
     options: { forUpdate?: boolean } = {},
   ): Promise<Seen<DocumentHead> | undefined> {
     const query = this.db
-      .select({ ...head, role: roleOf(userId) })
+      .select({ ...head, ...seenBy(userId) })
       .from(documents)
       .leftJoin(blueprints, ofBlueprint)
       .where(eq(documents.id, id));
@@ -199,7 +218,7 @@ export class DocumentRepository extends PlanStore {
     userId: string,
   ): Promise<Seen<DocumentWithContentJson> | undefined> {
     const [row] = await this.db
-      .select({ ...withContentJson, role: roleOf(userId) })
+      .select({ ...withContentJson, ...seenBy(userId) })
       .from(documents)
       .leftJoin(blueprints, ofBlueprint)
       .where(eq(documents.id, id));
@@ -238,7 +257,7 @@ export class DocumentRepository extends PlanStore {
   ): Promise<{ items: Seen<DocumentHead>[]; total: number }> {
     const where = inScope(userId, scope);
     const items = await this.db
-      .select({ ...head, role: roleOf(userId) })
+      .select({ ...head, ...seenBy(userId) })
       .from(documents)
       .leftJoin(blueprints, ofBlueprint)
       .where(where)

@@ -432,4 +432,34 @@ describe('members and roles', () => {
     });
     expect(ungranted.json().detail).toBe('This document is not shared with that organization.');
   });
+
+  it('MR4 a blueprint made private after a document was made from it is no longer named to that document’s readers', async () => {
+    const author = await person('author');
+    const made = (
+      await call(t, 'POST', 'blueprints/', { as: author, body: { title: 'Secret sauce' } })
+    ).json();
+    await call(t, 'POST', `blueprints/${made.uuid}/publish/`, { as: author, body: { visibility: 'public' } });
+    const reader = await person('reader');
+    const doc = await createDocument(t, reader, { blueprint: made.uuid, title: 'From the sauce' });
+    expect(doc.blueprint).toEqual({ uuid: made.uuid, title: 'Secret sauce' });
+    await call(t, 'POST', `blueprints/${made.uuid}/publish/`, {
+      as: author,
+      body: { visibility: 'private' },
+    });
+    const read = await call(t, 'GET', `documents/${doc.uuid}/`, { as: reader });
+    expect(read.json().blueprint).toBeNull();
+    const listed = (await call(t, 'GET', 'documents/', { as: reader })).json().data;
+    expect(listed.find((d: { uuid: string }) => d.uuid === doc.uuid).blueprint).toBeNull();
+    const renamed = await call(t, 'PATCH', `documents/${doc.uuid}/`, {
+      as: reader,
+      body: { title: 'Renamed' },
+    });
+    expect(renamed.json().blueprint).toBeNull();
+    expect(JSON.stringify(renamed.json())).not.toContain('Secret sauce');
+    // Its author still sees it named on a document of their own.
+    const own = await createDocument(t, author, { blueprint: made.uuid });
+    expect((await call(t, 'GET', `documents/${own.uuid}/`, { as: author })).json().blueprint.title).toBe(
+      'Secret sauce',
+    );
+  });
 });
