@@ -105,6 +105,8 @@ describe('planwright documents', () => {
         blueprint: { uuid: 'b1000000-0000-4000-8000-000000000000', title: 'Business Plan' },
         blueprint_version: null,
         revision: 4,
+        // The fake server sends no role, as a server without teams: the SDK reads it as null.
+        role: null,
         sections: expect.any(Array),
         created_at: '2026-11-22T10:00:00.000Z',
         updated_at: '2026-11-22T10:05:00.000Z',

@@ -75,6 +75,24 @@ describe('the top-level error handler', () => {
     );
   });
 
+  it("prints a role refusal (404 not_permitted) as the server's reason alone: the plan is not gone", async () => {
+    const detail = 'Only the owner can invite people to this document.';
+    const error = new ApiError({
+      status: 404,
+      statusText: 'Not Found',
+      data: { detail, code: 'not_permitted' },
+      text: JSON.stringify({ detail, code: 'not_permitted' }),
+    });
+    expect(await report(error)).toEqual({
+      exitCode: ExitCode.failure,
+      stdout: '',
+      stderr: `planwright: ${detail}\n`,
+    });
+    expect(JSON.parse((await report(error, { json: true })).stderr)).toEqual({
+      error: { code: 'api_error', message: detail, exitCode: ExitCode.failure },
+    });
+  });
+
   describe('text from the server', () => {
     // Clears the screen, sets the window title, overwrites the line, turns the rest around, and colours.
     const hostile = 'Not \u001b[2Jfound\u001b]0;pwned\u0007.\r\nrm -rf ~ \u202eevil\u009b31m';

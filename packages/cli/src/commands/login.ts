@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { CliIo } from '../cli-io.js';
 import { serverUrlSchema } from '../config/server-url.js';
 import { UsageError } from '../errors/cli-error.js';
-import { isEmailAddress } from '../login/email-address.js';
+import { emailAddressSchema } from '../login/email-address.js';
 import type { Credentials } from '../login/login-prompt.js';
 import { parseCommandInput, type Zod } from '../options/parse-command-input.js';
 import { createOutput } from '../output.js';
@@ -14,17 +14,7 @@ const loginInput = (z: Zod) =>
     .object({
       server: serverUrlSchema(z).optional(),
       json: z.boolean().default(false),
-      email: z
-        .string()
-        .transform((raw, context) => {
-          const email = raw.trim();
-          if (!isEmailAddress(email)) {
-            context.addIssue({ code: 'custom', message: `"${raw}" is not an e-mail address`, input: raw });
-            return z.NEVER;
-          }
-          return email;
-        })
-        .optional(),
+      email: emailAddressSchema(z).optional(),
       passwordStdin: z.boolean().default(false),
     })
     .refine((input) => !input.passwordStdin || input.email !== undefined, {

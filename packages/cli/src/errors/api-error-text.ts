@@ -9,18 +9,27 @@ function fieldMessages(data: unknown): string[] {
   });
 }
 
+/** The server's code for a call the caller's role on a plan does not allow (docs/teams.md). */
+export const NOT_PERMITTED = 'not_permitted';
+
 /**
  * "the server answered 503 Service Unavailable: The database is not answering.": an SDK `ApiError`
  * in one line. Its message is the raw response body (maybe a proxy's HTML page); `detail` is the
  * readable part our server sends, and a refused input adds what each field's problem is
  * ("… 400 Bad Request: Invalid input: version (version: Publish a version above 3.)").
+ *
+ * A role refusal (`not_permitted`) is the server's reason alone ("Only the owner can invite people to this
+ * document."): it comes as a 404 only so that clients do not take it for "signed out", and "404 Not Found"
+ * in front of it would say the plan is gone when the caller is looking at it.
  */
 export function describeApiError(error: {
   status: number;
   statusText?: string | undefined;
   detail?: string | undefined;
+  serverCode?: string | undefined;
   data?: unknown;
 }): string {
+  if (error.serverCode === NOT_PERMITTED && error.detail) return error.detail;
   const status = [error.status, error.statusText].filter(Boolean).join(' ');
   const fields = fieldMessages(error.data);
   const reasons = fields.length > 0 ? ` (${fields.join('; ')})` : '';

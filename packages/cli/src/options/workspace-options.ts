@@ -3,6 +3,11 @@ import type { Zod } from './parse-command-input.js';
 /** The shape of every id the server hands out (8-4-4-4-12 hex digits), the pattern its routes check. */
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether `text` (already trimmed) has the shape of a server id (case-insensitive). */
+export function isUuid(text: string): boolean {
+  return UUID_PATTERN.test(text);
+}
+
 /**
  * A document's, blueprint's or organisation's uuid as typed. Anything that is not a uuid is refused here
  * as a usage error naming the value: the server would answer "not found" for it, which reads as if the

@@ -255,8 +255,7 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     return live.subscribe(() => {
       const now = live.getSnapshot();
       const changed =
-        now.readOnly !== seen.readOnly ||
-        (now.error?.code === 'refused' && seen.error?.code !== 'refused');
+        now.readOnly !== seen.readOnly || (now.error?.code === 'refused' && seen.error?.code !== 'refused');
       seen = now;
       if (changed && this.getSnapshot().load.status === 'ready') void this.recheckAccess();
     });

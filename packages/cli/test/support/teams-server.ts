@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson, startServer, type TestServer } from './http-server.js';
+import type { WorkspaceRequest } from './workspace-server.js';
+
+/** The time every fake record was made at; invitations expire 14 days later. */
+export const TEAMS_CREATED = '2026-11-22T10:00:00.000Z';
+export const TEAMS_EXPIRES = '2026-12-06T10:00:00.000Z';
+
+/** A person on a fake plan, in the wire's words. */
+export interface FakePerson {
+  id: string;
+  email: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+/** A plan as the signed-in caller sees its sharing. */
+export interface FakeSharedPlan {
+  uuid: string;
+  title: string;
+  /** The caller's role: `viewer` and `commenter` may not invite (404 `not_permitted`) nor see invitations. */
+  role: 'owner' | 'editor' | 'commenter' | 'viewer';
+  members: Array<FakePerson & { role: 'owner' | 'editor' | 'commenter' | 'viewer'; you?: boolean }>;
+  organizations?: Array<{ id: string; name: string; role: 'editor' | 'commenter' | 'viewer' }>;
+  invitations?: Array<{ id: string; email: string; role: 'editor' | 'commenter' | 'viewer' }>;
+  editorsCanShare?: boolean;
+}
+
+/** An invitation waiting for the caller. */
+export interface FakeReceivedInvitation {
+  id: string;
+  token: string;
+  document: { uuid: string; title: string };
+  role: 'editor' | 'commenter' | 'viewer';
+  invited_by: string | null;
+  /** Accepting it answers 400 `invitation_expired`. */
+  expired?: boolean;
+}
+
+export interface FakeTeamsServer extends TestServer {
+  readonly seen: WorkspaceRequest[];
+  readonly plans: Map<string, FakeSharedPlan>;
+  readonly received: FakeReceivedInvitation[];
+  readonly organizations: Array<{ id: string; name: string; role: string }>;
+  readonly tokens: Set<string>;
+  /** The organisations list answers this total (more than it sends: a server that pages). */
+  organizationsTotal: number | undefined;
+  /** `POST documents/{uuid}/invitations/` answers 429 while true. */
+  rateLimited: boolean;
+  issueToken(): string;
+}
+
+/**
+ * The members, invitations and organisations calls of `docs/http-api.md` the CLI uses, over in-memory state:
+ * 401 without a live token, 404 `not_found` for unknown plans and invitations, 404 `not_permitted` for a
+ * caller who may not invite, 409 `already_member` / `already_invited`, 429 when told to, and the invitation
+ * refusals of `POST invitations/accept/`.
+ */
+export async function startFakeTeamsServer(
+  initial: { plans?: FakeSharedPlan[]; received?: FakeReceivedInvitation[] } = {},
+): Promise<FakeTeamsServer> {
+  const plans = new Map((initial.plans ?? []).map((plan) => [plan.uuid, plan]));
+  const received = [...(initial.received ?? [])];
+  const organizations: Array<{ id: string; name: string; role: string }> = [];
+  const tokens = new Set<string>();
+  const seen: WorkspaceRequest[] = [];
+
+  const accepted = (invitation: FakeReceivedInvitation) => ({
+    document: invitation.document,
+    role: invitation.role,
+  });
+
+  const handle = (request: IncomingMessage, response: ServerResponse, body: unknown) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const method = request.method ?? '';
+    const token = header(request, 'x-session-token');
+    seen.push({ method, url: request.url ?? '', token, ifMatch: undefined, body });
+    if (token === undefined || !tokens.has(token)) {
+      return sendJson(response, 401, {
+        detail: 'Authentication credentials were not provided.',
+        code: 'not_authenticated',
+      });
+    }
+    const path = url.pathname;
+    const notFound = (what: string) =>
+      sendJson(response, 404, { detail: `${what} not found.`, code: 'not_found' });
+
+    const planMatch = /^\/api\/v1\/documents\/([^/]+)\/(members|invitations)\/$/.exec(path);
+    if (planMatch) {
+      const plan = plans.get(decodeURIComponent(planMatch[1] ?? ''));
+      if (!plan) return notFound('Document');
+      const mayInvite = plan.role === 'owner' || (plan.role === 'editor' && plan.editorsCanShare === true);
+      if (planMatch[2] === 'members' && method === 'GET') {
+        return sendJson(response, 200, {
+          data: plan.members.map((member) => ({
+            user: {
+              id: member.id,
+              username: member.email.split('@')[0],
+              first_name: member.first_name ?? '',
+              last_name: member.last_name ?? '',
+              ...(mayInvite ? { email: member.email } : {}),
+            },
+            role: member.role,
+            joined_at: TEAMS_CREATED,
+            is_you: member.you === true,
+          })),
+          organizations: (plan.organizations ?? []).map((grant) => ({
+            organization: { id: grant.id, name: grant.name },
+            role: grant.role,
+            granted_at: TEAMS_CREATED,
+          })),
+          invitations: mayInvite ? (plan.invitations ?? []).map(sentInvitation) : null,
+          editors_can_share: plan.editorsCanShare === true,
+          role: plan.role,
+        });
+      }
+      if (planMatch[2] === 'invitations' && method === 'POST') {
+        if (!mayInvite) {
+          return sendJson(response, 404, {
+            detail: 'Only the owner can invite people to this document.',
+            code: 'not_permitted',
+          });
+        }
+        const { email = '', role = 'viewer' } = (body ?? {}) as {
+          email?: string;
+          role?: 'editor' | 'commenter' | 'viewer';
+        };
+        const member = plan.members.find((person) => person.email.toLowerCase() === email.toLowerCase());
+        if (member) {
+          return sendJson(response, 409, {
+            detail: `${email} is already on this document (${member.role}). Change their role instead.`,
+            code: 'already_member',
+          });
+        }
+        if ((plan.invitations ?? []).some((sent) => sent.email.toLowerCase() === email.toLowerCase())) {
+          return sendJson(response, 409, {
+            detail: `${email} already has a pending invitation to this document. Resend it instead.`,
+            code: 'already_invited',
+          });
+        }
+        if (fake.rateLimited) {
+          response.setHeader('retry-after', '3600');
+          return sendJson(response, 429, {
+            detail: 'Too many invitations sent. Please wait a while and try again.',
+            code: 'rate_limited',
+          });
+        }
+        const invitation = { id: randomUUID(), email, role };
+        plan.invitations = [...(plan.invitations ?? []), invitation];
+        return sendJson(response, 201, sentInvitation(invitation));
+      }
+    }
+
+    if (path === '/api/v1/invitations/' && method === 'GET') {
+      return sendJson(response, 200, {
+        data: received.map((invitation) => ({
+          id: invitation.id,
+          document: invitation.document,
+          role: invitation.role,
+          invited_by: invitation.invited_by,
+          created_at: TEAMS_CREATED,
+          expires_at: TEAMS_EXPIRES,
+        })),
+      });
+    }
+    const acceptLink = (invitation: FakeReceivedInvitation | undefined) => {
+      if (!invitation) {
+        return sendJson(response, 400, {
+          detail:
+            'This invitation is no longer valid: it was revoked or the link was replaced by a newer one.',
+          code: 'invitation_invalid',
+        });
+      }
+      if (invitation.expired) {
+        return sendJson(response, 400, {
+          detail: 'This invitation has expired. Ask for a new one.',
+          code: 'invitation_expired',
+        });
+      }
+      received.splice(received.indexOf(invitation), 1);
+      return sendJson(response, 200, accepted(invitation));
+    };
+    if (path === '/api/v1/invitations/accept/' && method === 'POST') {
+      const { token: sent } = (body ?? {}) as { token?: string };
+      return acceptLink(received.find((invitation) => invitation.token === sent));
+    }
+    const acceptMatch = /^\/api\/v1\/invitations\/([^/]+)\/accept\/$/.exec(path);
+    if (acceptMatch && method === 'POST') {
+      const invitation = received.find((item) => item.id === decodeURIComponent(acceptMatch[1] ?? ''));
+      if (!invitation) return notFound('Invitation');
+      return acceptLink(invitation);
+    }
+
+    if (path === '/api/v1/organizations/' && method === 'GET') {
+      return sendJson(response, 200, {
+        data: organizations.map(organizationBody),
+        meta: {
+          pagination: { total: fake.organizationsTotal ?? organizations.length, page: 1, page_size: 20 },
+        },
+      });
+    }
+    if (path === '/api/v1/organizations/' && method === 'POST') {
+      const { name = '' } = (body ?? {}) as { name?: string };
+      const organization = { id: randomUUID(), name, role: 'admin' };
+      organizations.push(organization);
+      return sendJson(response, 201, {
+        ...organizationBody(organization),
+        members: [
+          { user: { id: 'u-ada', username: 'ada', first_name: 'Ada', last_name: '' }, role: 'admin' },
+        ],
+      });
+    }
+    sendJson(response, 404, { detail: 'Not found.', code: 'not_found' });
+  };
+
+  const server = await startServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+    });
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      handle(request, response, text === '' ? undefined : JSON.parse(text));
+    });
+  });
+  const fake: FakeTeamsServer = {
+    ...server,
+    seen,
+    plans,
+    received,
+    organizations,
+    tokens,
+    organizationsTotal: undefined,
+    rateLimited: false,
+    issueToken() {
+      const token = `token-${randomUUID()}`;
+      tokens.add(token);
+      return token;
+    },
+  };
+  return fake;
+}
+
+function sentInvitation(invitation: { id: string; email: string; role: string }) {
+  return {
+    ...invitation,
+    created_at: TEAMS_CREATED,
+    sent_at: TEAMS_CREATED,
+    expires_at: TEAMS_EXPIRES,
+  };
+}
+
+function organizationBody(organization: { id: string; name: string; role: string }) {
+  return {
+    id: organization.id,
+    name: organization.name,
+    slug: organization.name.toLowerCase(),
+    title: organization.name,
+    role: organization.role,
+    created_at: TEAMS_CREATED,
+  };
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,305 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Organization, PlanSharing, ReceivedInvitation, SentInvitation } from '@planwright/sdk';
+import { lastKeyFor } from '@planwright/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliExit, ensureCliBuilt, runCliBinary } from '../support/cli-binary.js';
+import { type SdkAccount, signUpWithSdk, TEST_PASSWORD } from '../support/sdk-accounts.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+/**
+ * `planwright share`, `members`, `invitations` and `orgs` as a script runs them: the built bin as a child
+ * process with pipes, signed in with `planwright login`, against the real server (docs/teams.md). Accounts are
+ * made through the SDK; the invitation links are read from the server's outbox.
+ */
+
+let server: TestServer;
+let scratch: string;
+
+interface Account extends SdkAccount {
+  /** Its own config directory, where `planwright login` keeps its session. */
+  configDir: string;
+}
+
+interface Exit {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built bin as `account`, with standard output as text. */
+async function planwright(account: Account, args: string[], input = ''): Promise<Exit> {
+  const exit: CliExit = await runCliBinary(
+    { cwd: scratch, configDir: account.configDir, serverUrl: server.url },
+    args,
+    input,
+  );
+  return { code: exit.code, stdout: exit.stdout.toString('utf8'), stderr: exit.stderr };
+}
+
+/** Signs `name@teams.example` up through the SDK, then signs the CLI in with `planwright login`. */
+async function createAccount(name: string): Promise<Account> {
+  const account = {
+    ...(await signUpWithSdk(server, `${name}@teams.example`)),
+    configDir: join(scratch, name),
+  };
+  const login = await planwright(
+    account,
+    ['login', '--email', account.email, '--password-stdin'],
+    TEST_PASSWORD,
+  );
+  expect(login).toMatchObject({ code: 0, stderr: '' });
+  return account;
+}
+
+/** The id `planwright share` printed: `… \`planwright invitations accept <id>\` …`. */
+function invitationIdIn(stdout: string): string {
+  const id = /`planwright invitations accept ([0-9a-f-]{36})`/.exec(stdout)?.[1];
+  if (!id) throw new Error(`no invitation id in ${JSON.stringify(stdout)}`);
+  return id;
+}
+
+beforeAll(async () => {
+  ensureCliBuilt();
+  server = await startTestServer();
+  scratch = mkdtempSync(join(tmpdir(), 'planwright-cli-teams-'));
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('planwright share, invitations and members against the real server', () => {
+  it('an owner shares a plan; the advisor lists and accepts the invitation; members shows both', async () => {
+    const [owner, advisor] = await Promise.all([createAccount('owner'), createAccount('advisor')]);
+    const created = await planwright(owner, ['documents', 'create', '--title', 'Cafe plan', '--json']);
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    const { uuid } = JSON.parse(created.stdout) as { uuid: string };
+
+    const shared = await planwright(owner, ['share', uuid, '--email', advisor.email, '--role', 'commenter']);
+    expect(shared).toMatchObject({ code: 0, stderr: '' });
+    const id = invitationIdIn(shared.stdout);
+    expect(shared.stdout).toMatch(
+      new RegExp(
+        `^Invited ${advisor.email} as commenter: an e-mail with a link was sent \\(valid until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\); they accept from the link, or with \`planwright invitations accept ${id}\` if they have an account\\.\\n$`,
+      ),
+    );
+
+    const listed = await planwright(advisor, ['invitations', 'list', '--json']);
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(listed.stdout) as ReceivedInvitation[]).toEqual([
+      {
+        id,
+        document: { uuid, title: 'Cafe plan' },
+        role: 'commenter',
+        invited_by: 'owner',
+        created_at: expect.any(String),
+        expires_at: expect.any(String),
+      },
+    ]);
+    const table = await planwright(advisor, ['invitations', 'list']);
+    expect(table.stdout.split('\n').slice(0, 2)).toEqual([
+      expect.stringMatching(/^ID {36}PLAN +ROLE +INVITED BY +EXPIRES$/),
+      expect.stringMatching(
+        new RegExp(`^${id} {2}Cafe plan +commenter +owner +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`),
+      ),
+    ]);
+
+    expect(await planwright(advisor, ['invitations', 'accept', id])).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: `You are now a commenter on “Cafe plan” (${uuid}).\n`,
+    });
+    expect((await advisor.client.documents.get(uuid)).role).toBe('commenter');
+    expect(JSON.parse((await planwright(advisor, ['invitations', 'list', '--json'])).stdout)).toEqual([]);
+
+    const members = await planwright(owner, ['members', uuid, '--json']);
+    expect(members).toMatchObject({ code: 0, stderr: '' });
+    const sharing = JSON.parse(members.stdout) as PlanSharing;
+    expect(sharing.members.map((member) => [member.user.email, member.role, member.is_you])).toEqual([
+      [owner.email, 'owner', true],
+      [advisor.email, 'commenter', false],
+    ]);
+    expect(sharing).toMatchObject({ organizations: [], invitations: [], role: 'owner' });
+    const people = await planwright(owner, ['members', uuid]);
+    expect(people.stdout).toMatch(
+      new RegExp(
+        `^Members:\\n {2}NAME +E-MAIL +ROLE +JOINED\\n {2}owner \\(you\\) +${owner.email} +owner +\\S+ \\S+ UTC\\n {2}advisor +${advisor.email} +commenter +\\S+ \\S+ UTC\\n\\nPending invitations:\\n {2}none\\n$`,
+      ),
+    );
+    // The advisor sees the members too, by username, and no invitations.
+    const seenByAdvisor = JSON.parse(
+      (await planwright(advisor, ['members', uuid, '--json'])).stdout,
+    ) as PlanSharing;
+    expect(seenByAdvisor).toMatchObject({ invitations: null, role: 'commenter' });
+    expect(seenByAdvisor.members.map((member) => [member.user.username, member.user.email])).toEqual([
+      ['owner', null],
+      ['advisor', null],
+    ]);
+  });
+
+  it('refuses to invite twice, someone already on the plan, a role that does not exist, and a viewer inviting', async () => {
+    const owner = await createAccount('second-owner');
+    const { uuid } = await owner.client.documents.create({ title: 'Pub plan' });
+
+    const viewerEmail = 'investor@teams.example';
+    const first = await planwright(owner, [
+      'share',
+      uuid,
+      '--email',
+      viewerEmail,
+      '--role',
+      'viewer',
+      '--json',
+    ]);
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(first.stdout) as SentInvitation).toMatchObject({ email: viewerEmail, role: 'viewer' });
+    expect(await planwright(owner, ['share', uuid, '--email', viewerEmail, '--role', 'viewer'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `planwright: the server answered 409 Conflict: ${viewerEmail} already has a pending invitation to this document. Resend it instead.\n`,
+    });
+    const invalidRole = await planwright(owner, [
+      'share',
+      uuid,
+      '--email',
+      'x@teams.example',
+      '--role',
+      'owner',
+    ]);
+    expect(invalidRole).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'planwright: --role: "owner" is not a role: choose viewer, commenter or editor\nRun `planwright share --help` for usage.\n',
+    });
+
+    // The invitee signs up after being invited and accepts with the whole link of the e-mail.
+    const viewer = await createAccount('investor');
+    const token = await lastKeyFor(server.outboxDir, viewerEmail, '/invitations/');
+    expect(
+      await planwright(viewer, ['invitations', 'accept', `${server.url}/invitations/${token}`, '--json']),
+    ).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: `${JSON.stringify({ document: { uuid, title: 'Pub plan' }, role: 'viewer' }, null, 2)}\n`,
+    });
+    // Its token alone works too; accepting again as the same account answers the same, and changes nothing.
+    expect(await planwright(viewer, ['invitations', 'accept', token])).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: `You are now a viewer on “Pub plan” (${uuid}).\n`,
+    });
+
+    expect(await planwright(owner, ['share', uuid, '--email', viewerEmail, '--role', 'editor'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `planwright: the server answered 409 Conflict: ${viewerEmail} is already on this document (viewer). Change their role instead.\n`,
+    });
+    expect(
+      await planwright(viewer, ['share', uuid, '--email', 'friend@teams.example', '--role', 'viewer']),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'planwright: Only the owner can invite people to this document.\n',
+    });
+    const json = await planwright(viewer, [
+      'share',
+      uuid,
+      '--email',
+      'friend@teams.example',
+      '--role',
+      'viewer',
+      '--json',
+    ]);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stderr)).toMatchObject({
+      error: { message: 'Only the owner can invite people to this document.', exitCode: 1 },
+    });
+    // Every command says why a role refuses, not "not found".
+    expect(await planwright(viewer, ['documents', 'rename', uuid, 'Mine now'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'planwright: Your role on this document does not let you change it.\n',
+    });
+    // A refusal is not a sign-out: the viewer is still signed in.
+    expect((await planwright(viewer, ['whoami'])).code).toBe(0);
+    // Nobody else was invited.
+    const sharing = await owner.client.members.list(uuid);
+    expect(sharing.invitations).toEqual([]);
+    expect(sharing.members.map((member) => member.role)).toEqual(['owner', 'viewer']);
+  });
+
+  it('says "Document not found." and "Invitation not found." for what the caller cannot see (exit 1)', async () => {
+    const [owner, stranger] = await Promise.all([createAccount('third-owner'), createAccount('stranger')]);
+    const { uuid } = await owner.client.documents.create({ title: 'Secret plan' });
+    const notFound = {
+      code: 1,
+      stdout: '',
+      stderr: 'planwright: Document not found.\nRun `planwright documents list` to see your documents.\n',
+    };
+    expect(await planwright(stranger, ['members', uuid])).toEqual(notFound);
+    expect(
+      await planwright(stranger, ['share', uuid, '--email', 'a@teams.example', '--role', 'viewer']),
+    ).toEqual(notFound);
+    // Someone else's invitation is as absent as a missing one.
+    const sent = await owner.client.members.invite(uuid, { email: 'someone@teams.example', role: 'viewer' });
+    expect(await planwright(stranger, ['invitations', 'accept', sent.id])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'planwright: Invitation not found.\nRun `planwright invitations list` to see the invitations waiting for you.\n',
+    });
+    const token = await lastKeyFor(server.outboxDir, 'someone@teams.example', '/invitations/');
+    const otherAddress = await planwright(stranger, [
+      'invitations',
+      'accept',
+      `${server.url}/invitations/${token}`,
+    ]);
+    expect(otherAddress).toMatchObject({ code: 1, stdout: '' });
+    expect(otherAddress.stderr).toMatch(
+      /^planwright: the server answered 400 Bad Request: This invitation was sent to \S+\. Sign in with that address to accept it\.\n$/,
+    );
+  });
+});
+
+describe('planwright orgs against the real server', () => {
+  it('creates an organisation and lists it', async () => {
+    const founder = await createAccount('founder');
+    expect(await planwright(founder, ['orgs', 'list'])).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: 'You belong to no organisations yet.\nCreate one with `planwright orgs create <name>`.\n',
+    });
+    const created = await planwright(founder, ['orgs', 'create', 'Studio']);
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    const id = /^Created the organisation "Studio" \((\S+)\); you are its admin\.\n$/.exec(
+      created.stdout,
+    )?.[1];
+    expect(id).toBeDefined();
+
+    const listed = await planwright(founder, ['orgs', 'list', '--json']);
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    const page = JSON.parse(listed.stdout) as { items: Organization[]; total: number };
+    expect(page).toEqual({
+      items: [expect.objectContaining({ id, name: 'Studio', role: 'admin' })],
+      total: 1,
+    });
+    expect((await planwright(founder, ['orgs', 'list'])).stdout).toMatch(
+      new RegExp(`^ID +NAME +ROLE\\n${id} {2}Studio {2}admin\\n$`),
+    );
+    const json = JSON.parse(
+      (await planwright(founder, ['orgs', 'create', ' Second studio ', '--json'])).stdout,
+    );
+    expect(json).toMatchObject({
+      name: 'Second studio',
+      role: 'admin',
+      members: [expect.objectContaining({ role: 'admin' })],
+    });
+    const blank = await planwright(founder, ['orgs', 'create', '  ']);
+    expect(blank).toMatchObject({ code: 2, stdout: '' });
+    expect(blank.stderr).toMatch(/^planwright: <name>: Name is required\n/);
+  });
+});
