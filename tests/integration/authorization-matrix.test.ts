@@ -437,6 +437,20 @@ const MATRIX: MatrixEntry[] = [
     expect: { anonymous: 401, other: 'hidden', member: 'ok', owner: 'ok' },
   },
   {
+    route: 'PATCH /api/v1/organizations/:id',
+    call: (ids) => ({ path: api(`organizations/${ids.organization}/`), body: { name: 'Owner & Co' } }),
+    expect: OWNED_WRITE,
+  },
+  {
+    // The owner is the only admin: stepping down is refused (409), which is past the access check.
+    route: 'PATCH /api/v1/organizations/:id/members/:username',
+    call: (ids) => ({
+      path: api(`organizations/${ids.organization}/members/${ids.ownerUsername}/`),
+      body: { role: 'admin' },
+    }),
+    expect: OWNED_WRITE,
+  },
+  {
     route: 'POST /api/v1/organizations/:id/members',
     call: (ids) => ({
       path: api(`organizations/${ids.organization}/members/`),
@@ -460,6 +474,12 @@ const MATRIX: MatrixEntry[] = [
     route: 'DELETE /api/v1/documents/:uuid/organizations/:organization',
     call: (ids) => ({ path: api(`${doc(ids)}/organizations/${ids.soloOrganization}/`) }),
     expect: { ...OWNED_WRITE, ...OWNER_ROLE },
+  },
+  {
+    // The organisation only the owner belongs to: deleting it takes nothing from the other checks.
+    route: 'DELETE /api/v1/organizations/:id',
+    call: (ids) => ({ path: api(`organizations/${ids.soloOrganization}/`) }),
+    expect: { anonymous: 401, other: 'hidden', member: 'hidden', owner: 'allowed' },
   },
   {
     // Another member: only the owner removes people (each member may remove only themselves: leave).

@@ -112,6 +112,23 @@ export interface OrganizationsResource {
    * account is a 400 naming `email`; the server allows 30 of these calls per admin per hour (429).
    */
   addMember(id: string, input: OrganizationMemberInput, options?: CallOptions): Promise<OrganizationDetail>;
+  /** `PATCH organizations/{id}/` (admins): a new name (1 to 100 characters); the slug stays. */
+  rename(id: string, input: { name: string }, options?: CallOptions): Promise<OrganizationDetail>;
+  /**
+   * `DELETE organizations/{id}/` (admins): the organisation and its memberships go; plans shared with it stop
+   * being shared, and blueprints restricted to it no longer name it.
+   */
+  delete(id: string, options?: CallOptions): Promise<void>;
+  /**
+   * `PATCH organizations/{id}/members/{member}/` (admins): makes a member an admin or a plain member. The last
+   * admin cannot step down (409 `last_admin`).
+   */
+  setMemberRole(
+    id: string,
+    member: string,
+    role: OrganizationRole,
+    options?: CallOptions,
+  ): Promise<OrganizationDetail>;
   /**
    * `DELETE organizations/{id}/members/{member}/` (admins, or a member removing themselves). `member` is
    * the member's account id, or their username when no other member shares it (409 otherwise). The last
@@ -144,6 +161,20 @@ export function createOrganizationsResource(http: HttpClient): OrganizationsReso
       const target = `${path(id)}members/`;
       const body = parseInput(memberInputSchema, input, 'member');
       return http.post(target, body, { schema: organizationDetailSchema, signal: options.signal });
+    },
+    rename: async (id, input, options = {}) => {
+      const body = parseInput(createSchema, input, 'organisation');
+      return http.patch(path(id), body, { schema: organizationDetailSchema, signal: options.signal });
+    },
+    delete: async (id, options = {}) => {
+      await http.delete(path(id), { signal: options.signal });
+    },
+    setMemberRole: async (id, member, role, options = {}) => {
+      const body = parseInput(z.object({ role: z.enum(ORGANIZATION_ROLES) }), { role }, 'member');
+      return http.patch(`${path(id)}members/${pathSegment(member, 'member')}/`, body, {
+        schema: organizationDetailSchema,
+        signal: options.signal,
+      });
     },
     removeMember: async (id, member, options = {}) => {
       await http.delete(`${path(id)}members/${pathSegment(member, 'member')}/`, {

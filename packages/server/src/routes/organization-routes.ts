@@ -34,6 +34,7 @@ const organizationName = z
   });
 
 const createInput = z.object({ name: organizationName });
+const roleInput = z.object({ role: z.enum(['admin', 'member'], { error: 'role must be admin or member' }) });
 const addMemberInput = z.object({
   email: z.string({ error: 'Enter an e-mail address' }).trim().min(1, 'Enter an e-mail address').max(254),
   role: z.enum(['admin', 'member']).optional(),
@@ -129,6 +130,51 @@ export function organizationRoutes(app: FastifyInstance, deps: WorkspaceRouteDep
     if (!organization) throw notFound();
     return detailBody(storage, organization);
   });
+
+  /** `PATCH organizations/{id}/` `{name}` (admins): renames it; the slug stays. */
+  app.patch<{ Params: { id: string } }>('/api/v1/organizations/:id/', async (request) => {
+    const user = await requireUser(request, sessions);
+    const organization = await storage.organizations.findForMember(request.params.id, user.id);
+    if (organization?.role !== 'admin') throw notFound();
+    const { name } = parseInput(createInput, request.body ?? {});
+    await storage.organizations.rename(organization.id, name);
+    return detailBody(storage, { ...organization, name });
+  });
+
+  /**
+   * `DELETE organizations/{id}/` (admins): deletes it with its memberships; plans shared with it stop being
+   * shared (its members' open sockets to them close), restricted blueprints no longer list it.
+   */
+  app.delete<{ Params: { id: string } }>('/api/v1/organizations/:id/', async (request, reply) => {
+    const user = await requireUser(request, sessions);
+    const organization = await storage.organizations.findForMember(request.params.id, user.id);
+    if (organization?.role !== 'admin') throw notFound();
+    const granted = await storage.documentMembers.documentsGrantedTo(organization.id);
+    await storage.organizations.delete(organization.id);
+    for (const id of granted) await storage.liveStates.announce({ kind: 'document', id }, 'access');
+    return reply.status(204).send();
+  });
+
+  /** `PATCH organizations/{id}/members/{member}/` `{role}` (admins): makes a member an admin or not. */
+  app.patch<{ Params: { id: string; username: string } }>(
+    '/api/v1/organizations/:id/members/:username/',
+    async (request) => {
+      const user = await requireUser(request, sessions);
+      const organization = await storage.organizations.findForMember(request.params.id, user.id);
+      if (organization?.role !== 'admin') throw notFound();
+      const { role } = parseInput(roleInput, request.body ?? {});
+      const target = resolveMember(
+        await storage.organizations.members(organization.id),
+        request.params.username,
+      );
+      const outcome = await storage.organizations.setRole(organization.id, target.userId, role);
+      if (outcome === 'last_admin') throw lastAdmin();
+      if (outcome === 'not_member') throw new HttpError(404, 'not_found', 'Member not found.');
+      const current = await storage.organizations.findForMember(organization.id, user.id);
+      if (!current) throw notFound();
+      return detailBody(storage, current);
+    },
+  );
 
   app.post<{ Params: { id: string } }>('/api/v1/organizations/:id/members/', async (request, reply) => {
     const user = await requireUser(request, sessions);

@@ -154,6 +154,16 @@ export class OrganizationRepository {
       );
   }
 
+  /** Renames the organisation (its slug stays: links keep working). */
+  async rename(organizationId: string, name: string): Promise<void> {
+    await this.db.update(organizations).set({ name }).where(eq(organizations.id, organizationId));
+  }
+
+  /** Deletes the organisation with its memberships and what it was given (cascades). */
+  async delete(organizationId: string): Promise<void> {
+    await this.db.delete(organizations).where(eq(organizations.id, organizationId));
+  }
+
   /** Adds `userId` with `role`; false (and nothing changed) when they already belong. */
   async addMember(input: {
     organizationId: string;

@@ -41,7 +41,7 @@ async function newUser(
 }
 
 async function call(
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   options: { as?: SignedInUser; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
@@ -555,6 +555,57 @@ describe('removing members', () => {
       t.storage.organizations.removeMember(org.id, bob.user.id),
     ]);
     expect(outcomes.sort()).toEqual(['last_admin', 'removed']);
+  });
+});
+
+describe('renaming, deleting and roles (docs/http-api.md "Organisations")', () => {
+  it('an admin renames (the slug stays), changes roles and deletes; members and outsiders cannot', async () => {
+    const admin = await newUser();
+    const member = await newUser();
+    const outsider = await newUser();
+    const org = await createOrganization(admin, 'Old name');
+    await addMember(admin, org.id, member);
+    const renamed = await call('PATCH', `organizations/${org.id}/`, {
+      as: admin,
+      body: { name: '  New name ' },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'New name', slug: org.slug });
+    for (const name of ['', '   ', 'x'.repeat(101), 'bad\u0000name']) {
+      expectFieldError(
+        await call('PATCH', `organizations/${org.id}/`, { as: admin, body: { name } }),
+        'name',
+      );
+    }
+    for (const as of [member, outsider]) {
+      expect(
+        (await call('PATCH', `organizations/${org.id}/`, { as, body: { name: 'Mine' } })).statusCode,
+      ).toBe(404);
+      expect((await call('DELETE', `organizations/${org.id}/`, { as })).statusCode).toBe(404);
+    }
+    const promoted = await call('PATCH', `organizations/${org.id}/members/${member.user.id}/`, {
+      as: admin,
+      body: { role: 'admin' },
+    });
+    expect(promoted.json().members.map((m: { role: string }) => m.role)).toEqual(['admin', 'admin']);
+    const badRole = await call('PATCH', `organizations/${org.id}/members/${member.user.id}/`, {
+      as: admin,
+      body: { role: 'owner' },
+    });
+    expect(badRole.statusCode).toBe(400);
+    // Stepping down is fine while another admin remains; the last one may not.
+    await call('PATCH', `organizations/${org.id}/members/${admin.user.id}/`, {
+      as: admin,
+      body: { role: 'member' },
+    });
+    const last = await call('PATCH', `organizations/${org.id}/members/${member.user.id}/`, {
+      as: member,
+      body: { role: 'member' },
+    });
+    expect(last.json().code).toBe('last_admin');
+
+    expect((await call('DELETE', `organizations/${org.id}/`, { as: member })).statusCode).toBe(204);
+    expect((await call('GET', `organizations/${org.id}/`, { as: admin })).statusCode).toBe(404);
+    expect((await call('GET', 'organizations/', { as: admin })).json().data).toEqual([]);
   });
 });
 
