@@ -804,6 +804,12 @@ describe('authorisation matrix (docs/security.md)', () => {
         const readable = table[visibility]?.[as] ?? false;
         if (read.status !== (readable ? 200 : 404))
           failures.push(`${visibility} by id as ${actor}: ${read.status}`);
+        // A reader of a restricted blueprint is told the allowed organisations they belong to, no others.
+        if (visibility === 'restricted' && actor === 'member') {
+          const allowed = (read.body as { allowed_orgs?: unknown }).allowed_orgs;
+          if (JSON.stringify(allowed) !== JSON.stringify([ids.organization]))
+            failures.push(`restricted allowed_orgs as member: ${JSON.stringify(allowed)}`);
+        }
         if (available.includes(uuid) !== (inList[visibility]?.[as] ?? false))
           failures.push(`${visibility} in available/ as ${actor}: ${available.includes(uuid)}`);
         // Reading is not changing: only the owner may write, whatever the visibility.

@@ -235,6 +235,26 @@ describe('marketplace form (spec 000 §4 "Blueprint status"; SPEC.md BF1–BF7)'
     });
   });
 
+  it('BF2: a reader of a restricted blueprint sees the allowed organisations they belong to, read-only', async () => {
+    const { server } = setup({
+      blueprints: [
+        blueprintFixture({
+          is_owner: false,
+          status: 'published',
+          visibility: 'restricted',
+          allowed_orgs: ['org-b'],
+        }),
+      ],
+    });
+    await arrive(server);
+    const orgs = within(await screen.findByRole('group', { name: 'Allowed organisations' }));
+    const beta = (await orgs.findByRole('checkbox', { name: 'Beta Studio' })) as HTMLInputElement;
+    expect(beta.checked).toBe(true);
+    expect(beta.closest('fieldset[disabled]')).not.toBeNull();
+    expect(orgs.queryByRole('checkbox', { name: 'Acme Ventures' })).toBeNull();
+    expect(screen.queryByText('You are not a member of any organisation yet.')).toBeNull();
+  });
+
   it('BF3: a version below 1 is refused by the field and nothing is sent', async () => {
     const { server } = setup();
     await arrive(server);

@@ -6,12 +6,13 @@ import { sectionOutlineView, sectionView } from '../structure/section-view.js';
 /**
  * A blueprint as answered (`docs/http-api.md` "Blueprints"), for a viewer (`viewerId`, undefined when
  * anonymous), around its `content` (left out of lists) and `sections`. `allowed_orgs` is the owner's
- * business: others see `[]`.
+ * business: others see only those of them they belong to (`viewerOrganizationIds`; `[]` without).
  */
 function blueprintAnswer<S>(
   bp: BlueprintHead,
   viewerId: string | undefined,
   parts: { content?: unknown; sections: S[] },
+  viewerOrganizationIds: readonly string[] = [],
 ) {
   const isOwner = viewerId !== undefined && bp.ownerId === viewerId;
   const username = bp.owner ? usernameOf(bp.owner.email) : null;
@@ -24,7 +25,9 @@ function blueprintAnswer<S>(
     status: bp.status,
     version: bp.version,
     visibility: bp.visibility,
-    allowed_orgs: isOwner ? bp.allowedOrgIds : [],
+    allowed_orgs: isOwner
+      ? bp.allowedOrgIds
+      : bp.allowedOrgIds.filter((id) => viewerOrganizationIds.includes(id)),
     published_at: bp.publishedAt?.toISOString() ?? null,
     system_prompt: bp.systemPrompt,
     revision: bp.revision,
@@ -48,11 +51,14 @@ export function blueprintView(
   bp: BlueprintRecord,
   sections: readonly SectionRow[],
   viewerId: string | undefined,
+  viewerOrganizationIds?: readonly string[],
 ) {
-  return blueprintAnswer(bp, viewerId, {
-    content: bp.content,
-    sections: sections.map((section) => sectionView(section, 'blueprint')),
-  });
+  return blueprintAnswer(
+    bp,
+    viewerId,
+    { content: bp.content, sections: sections.map((section) => sectionView(section, 'blueprint')) },
+    viewerOrganizationIds,
+  );
 }
 
 /** A blueprint as lists answer it: no `content`, and its sections as an outline without settings. */

@@ -156,7 +156,8 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
     const user = await optionalUser(request, sessions);
     const id = blueprintIdOf(request);
     let bp = await storage.blueprints.findById(id);
-    if (!bp || !canReadBlueprint(bp, await blueprintViewerOf(storage, user))) throw notFound('blueprint');
+    const viewer = await blueprintViewerOf(storage, user);
+    if (!bp || !canReadBlueprint(bp, viewer)) throw notFound('blueprint');
     // A live blueprint's pending changes are derived first (src/live/SPEC.md), once the caller may see it.
     if (live) {
       await live.beforeRest(livePlan(id));
@@ -164,7 +165,7 @@ export function blueprintRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps):
       if (!bp) throw notFound('blueprint');
     }
     setRevisionTag(reply, bp.revision);
-    return blueprintView(bp, await storage.blueprints.sectionsOf(bp.id), user?.id);
+    return blueprintView(bp, await storage.blueprints.sectionsOf(bp.id), user?.id, viewer?.organizationIds);
   });
 
   /**

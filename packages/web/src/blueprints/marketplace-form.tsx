@@ -181,12 +181,15 @@ function AllowedOrganizations({
   onChange: (chosen: string[]) => void;
 }) {
   const client = usePlanwrightClient();
-  const organizations = useQuery({ ...organizationsQuery(client), enabled });
-  const options = organizationOptions(organizations.data?.items ?? [], chosen);
+  // A reader sees the allowed organisations they belong to (the server names only those): read for names too.
+  const organizations = useQuery(organizationsQuery(client));
+  const options = organizationOptions(organizations.data?.items ?? [], chosen).filter(
+    (option) => enabled || chosen.includes(option.id),
+  );
   const selected = new Set(chosen);
 
   let body: ReactNode;
-  if (enabled && organizations.isPending) body = <LoadingStatus>{TEXTS.loadingOrganizations}</LoadingStatus>;
+  if (organizations.isPending) body = <LoadingStatus>{TEXTS.loadingOrganizations}</LoadingStatus>;
   else if (options.length === 0) {
     body = (
       <p className="text-sm opacity-80">
