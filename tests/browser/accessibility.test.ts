@@ -87,6 +87,7 @@ describe('accessibility in Chromium against the real server (axe-core, both them
         '/dashboard/blueprints',
         `/dashboard/blueprints/${blueprint.uuid}`,
         '/dashboard/profile',
+        '/dashboard/team',
       ]) {
         results.push(await auditPath(page, path));
       }

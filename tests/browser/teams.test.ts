@@ -122,4 +122,44 @@ describe('teams in Chromium against the real server', () => {
     await shared.getByText('Viewer', { exact: true }).waitFor();
     expect(await guest.page.getByRole('region', { name: 'Invitations' }).count()).toBe(0);
   });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`TM3 (${colorScheme}) an organisation created on the team page gets a plan shared with it, and its member opens it as editor`, async () => {
+      const owner = await signedInEditorUser(harness, `teams-org-owner-${colorScheme}@example.com`, {
+        context: { colorScheme },
+      });
+      const fellow = await signedInEditorUser(harness, `teams-org-fellow-${colorScheme}@example.com`, {
+        context: { colorScheme },
+      });
+      const page = owner.page;
+      await page.goto(`${harness.server.url}/dashboard/team`);
+      await page.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
+      await page.getByLabel('New organization').fill('Studio North');
+      await page.getByRole('button', { name: 'Create organization' }).click();
+      const card = page.getByRole('article', { name: 'Studio North' });
+      await card.getByRole('heading', { name: 'Studio North' }).waitFor();
+      await card.getByLabel('E-mail address').fill(`teams-org-fellow-${colorScheme}@example.com`);
+      await card.getByRole('button', { name: 'Add' }).click();
+      await page.getByText(`teams-org-fellow-${colorScheme}@example.com was added.`).waitFor();
+      await card.getByLabel(`Role of teams-org-fellow-${colorScheme} in the organization`).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const plan = await createDefaultDocument(owner);
+      await openEditor(harness, page, plan.uuid);
+      const share = await openShareDialog(page);
+      await share.getByLabel('Organization', { exact: true }).selectOption({ label: 'Studio North' });
+      await share.getByLabel('Role', { exact: true }).last().selectOption('editor');
+      await share.getByRole('button', { name: 'Share with organization' }).click();
+      await share.getByRole('button', { name: 'Stop sharing with Studio North' }).waitFor();
+
+      await fellow.page.goto(`${harness.server.url}/dashboard/documents`);
+      const shared = fellow.page.getByRole('region', { name: 'Shared with you' });
+      await shared.getByText('Editor', { exact: true }).waitFor();
+      await openEditor(harness, fellow.page, plan.uuid);
+      await expect.poll(() => editorParts(fellow.page).editor.getAttribute('contenteditable')).toBe('true');
+      // The dashboard counts them among the people the owner shares plans with.
+      await page.goto(`${harness.server.url}/dashboard/team`);
+      await page.getByRole('region', { name: 'People you share plans with' }).waitFor();
+    });
+  }
 });

@@ -184,6 +184,7 @@ const MATRIX: MatrixEntry[] = [
     call: () => ({ path: api('organizations/'), body: { name: 'Own org' } }),
     expect: SELF_ALLOWED,
   },
+  { route: 'GET /api/v1/team', call: () => ({ path: api('team/') }), expect: SELF },
   // Invitations addressed to the caller: their own address decides, nothing names another user.
   { route: 'GET /api/v1/invitations', call: () => ({ path: api('invitations/') }), expect: SELF },
   {

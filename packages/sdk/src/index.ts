@@ -389,6 +389,7 @@ export {
   SHARED_PLAN_ROLES,
   type SharedPlanRole,
   sentInvitationSchema,
+  type Teammate,
 } from './resources/members.js';
 export {
   ORGANIZATION_NAME_MAX_LENGTH,

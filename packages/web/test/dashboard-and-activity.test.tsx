@@ -45,6 +45,7 @@ describe('dashboard (spec 000 §2; SPEC.md DS1, DS2)', () => {
         blueprintFixture({ uuid: 'z' }),
       ],
     });
+    server.on('GET /api/v1/team/', json({ data: [], total: 4 }));
     renderApp({ path: '/dashboard', server, session: SESSION });
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeTruthy();
     const tile = (title: string) =>
@@ -60,7 +61,10 @@ describe('dashboard (spec 000 §2; SPEC.md DS1, DS2)', () => {
     );
     expect(tile('Completed').getByText('3/14')).toBeTruthy();
     expect(tile('Completed').getByText('subsections finalized · 30% average progress')).toBeTruthy();
-    expect(tile('Team Members').getByText('?')).toBeTruthy();
+    expect(await tile('Team Members').findByText('4')).toBeTruthy();
+    expect(tile('Team Members').getByRole('link', { name: 'View team' }).getAttribute('href')).toBe(
+      '/dashboard/team',
+    );
   });
 
   it('DS1: a tile whose figures could not be read says so', async () => {

@@ -47,6 +47,13 @@ export interface PlanMember {
   is_you: boolean;
 }
 
+/** Someone the caller shares plans with (`GET team/`). */
+export interface Teammate {
+  user: { id: string; username: string; first_name: string; last_name: string };
+  /** How many of the caller's plans (own or shared with them) they are on. */
+  plans: number;
+}
+
 /** An organisation a plan is shared with: its members get `role`. */
 export interface PlanOrganization {
   organization: { id: string; name: string };
@@ -131,6 +138,16 @@ const sharingSchema: z.ZodType<PlanSharing> = z
     role: wire.role,
   }));
 
+const teamSchema = z.object({
+  data: z.array(
+    z.object({
+      user: z.object({ id: wireId, username: textOrEmpty, first_name: textOrEmpty, last_name: textOrEmpty }),
+      plans: z.number().int().nonnegative(),
+    }),
+  ),
+  total: z.number().int().nonnegative(),
+});
+
 const roleInput = z.object({ role: sharedRole });
 const inviteInput = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required'),
@@ -146,6 +163,11 @@ const inviteInput = z.object({
 export interface MembersResource {
   /** `GET documents/{uuid}/members/`. */
   list(documentUuid: string, options?: CallOptions): Promise<PlanSharing>;
+  /**
+   * `GET team/`: the people the caller shares plans with, most shared plans first (at most 200 in `people`;
+   * `total` counts them all).
+   */
+  team(options?: CallOptions): Promise<{ people: Teammate[]; total: number }>;
   /**
    * `POST documents/{uuid}/invitations/`: e-mails `email` a link that adds them as `role` (signing up first
    * when the address has no account). 409 `already_member` or `already_invited`; 429 when too many were sent.
@@ -200,6 +222,10 @@ export function createMembersResource(http: HttpClient): MembersResource {
   const organizationPath = (uuid: string, id: string) =>
     `${documentPath(uuid)}organizations/${pathSegment(id, 'organizationId')}/`;
   return {
+    team: async (options = {}) => {
+      const answer = await http.get('team/', { schema: teamSchema, signal: options.signal });
+      return { people: answer.data, total: answer.total };
+    },
     list: (uuid, options = {}) =>
       http.get(`${documentPath(uuid)}members/`, { schema: sharingSchema, signal: options.signal }),
     invite: (uuid, input, options = {}) =>

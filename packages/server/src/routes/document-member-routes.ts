@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/require-user.js';
 import { hashSecret, newSecret } from '../auth/secrets.js';
+import { usernameOf } from '../auth/username.js';
 import { type DocumentAction, mayDo, permitted, SHARED_PLAN_ROLES } from '../documents/document-access.js';
 import { HttpError, parseInput } from '../http/http-error.js';
 import { uuidParam } from '../http/uuid-param.js';
@@ -122,6 +123,27 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
     }
     return true;
   }
+
+  /**
+   * `GET team/`: the people the caller shares plans with (the owners and members of the plans they have), most
+   * shared plans first, at most 200; `total` counts them all (the dashboard's Team Members).
+   */
+  app.get('/api/v1/team/', async (request) => {
+    const user = await requireUser(request, sessions);
+    const team = await storage.documentMembers.teamOf(user.id);
+    return {
+      data: team.items.map((person) => ({
+        user: {
+          id: person.userId,
+          username: usernameOf(person.email),
+          first_name: person.firstName,
+          last_name: person.lastName,
+        },
+        plans: person.plans,
+      })),
+      total: team.total,
+    };
+  });
 
   /** `GET documents/{uuid}/members/`: the owner first, then the members; who may invite sees invitations too. */
   app.get<{ Params: DocumentParams }>('/api/v1/documents/:uuid/members/', async (request) => {

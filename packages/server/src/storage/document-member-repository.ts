@@ -10,6 +10,7 @@ import {
 } from '../db/schema.js';
 import { isUuid } from '../db/uuid.js';
 import type { SharedPlanRole } from '../documents/document-access.js';
+import { inScope } from './document-repository.js';
 
 /** Someone a document is shared with, with what other members may see of their account. */
 export interface DocumentMemberRecord {
@@ -28,6 +29,18 @@ export interface OrganizationGrantRecord {
   role: SharedPlanRole;
   createdAt: Date;
 }
+
+/** Someone `userId` shares plans with, and how many. */
+export interface TeammateRecord {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  plans: number;
+}
+
+/** How many teammates {@link DocumentMemberRepository.teamOf} answers at most. */
+export const TEAM_LIMIT = 200;
 
 /** A stored invitation. */
 export type InvitationRecord = typeof documentInvitations.$inferSelect;
@@ -197,6 +210,43 @@ export class DocumentMemberRepository {
       .from(documentOrganizationGrants)
       .where(eq(documentOrganizationGrants.organizationId, organizationId));
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * The people `userId` shares plans with: the owners and members of the documents they own or that are shared
+   * with them (not every member of an organisation a plan is shared with), most shared plans first.
+   */
+  async teamOf(userId: string): Promise<{ items: TeammateRecord[]; total: number }> {
+    const seen = this.db
+      .$with('seen')
+      .as(
+        this.db
+          .select({ id: documents.id, ownerId: documents.ownerId })
+          .from(documents)
+          .where(inScope(userId, 'all')),
+      );
+    const rows = await this.db
+      .with(seen)
+      .select({
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        plans: sql<number>`count(distinct people.document_id)::int`,
+        total: sql<number>`(count(*) over ())::int`,
+      })
+      .from(
+        sql`(select ${seen.ownerId} as user_id, ${seen.id} as document_id from ${seen}
+             union
+             select ${documentMembers.userId}, ${documentMembers.documentId} from ${documentMembers}
+               join ${seen} on ${seen.id} = ${documentMembers.documentId}) as people`,
+      )
+      .innerJoin(users, sql`${users.id} = people.user_id`)
+      .where(sql`people.user_id <> ${userId}`)
+      .groupBy(users.id)
+      .orderBy(sql`count(distinct people.document_id) desc`, asc(users.emailKey))
+      .limit(TEAM_LIMIT);
+    return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
   }
 
   /**

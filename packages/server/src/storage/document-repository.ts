@@ -109,7 +109,7 @@ export type Seen<T> = T & DocumentRole;
 export type DocumentScope = 'owned' | 'shared' | 'all';
 
 /** The documents `userId` owns, those shared with them, or both. */
-function inScope(userId: string, scope: DocumentScope): SQL {
+export function inScope(userId: string, scope: DocumentScope): SQL {
   const owned = eq(documents.ownerId, userId);
   const shared = sql`${documents.ownerId} <> ${userId} and (
     exists (select 1 from ${documentMembers}

@@ -462,4 +462,37 @@ describe('members and roles', () => {
       'Secret sauce',
     );
   });
+
+  it('MR5 team/ lists the people one shares plans with, most shared first, never oneself', async () => {
+    const lead = await person('lead');
+    const [first, second] = [await createDocument(t, lead), await createDocument(t, lead)];
+    const often = await person('often');
+    const once = await person('once');
+    for (const [doc, who] of [
+      [first, often],
+      [second, often],
+      [second, once],
+    ] as const) {
+      await invite(doc, who.user.email, 'viewer', lead);
+      await call(t, 'POST', 'invitations/accept/', { as: who, body: { token: lastLinkTo(who.user.email) } });
+    }
+    const team = (await call(t, 'GET', 'team/', { as: lead })).json();
+    expect(team.total).toBe(2);
+    expect(
+      team.data.map((m: { user: { username: string }; plans: number }) => [m.user.username, m.plans]),
+    ).toEqual([
+      [often.user.email.split('@')[0], 2],
+      [once.user.email.split('@')[0], 1],
+    ]);
+    expect(JSON.stringify(team)).not.toContain('@example.com');
+    // A member's team: the owner and the other members of the plans they have.
+    const seen = (await call(t, 'GET', 'team/', { as: once })).json();
+    expect(seen.data.map((m: { user: { id: string } }) => m.user.id).sort()).toEqual(
+      [lead.user.id, often.user.id].sort(),
+    );
+    expect((await call(t, 'GET', 'team/', { as: await person('alone') })).json()).toEqual({
+      data: [],
+      total: 0,
+    });
+  });
 });

@@ -120,6 +120,10 @@ export const routes: RouteObject[] = [
               import('../pages/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
           },
           {
+            path: 'team',
+            lazy: () => import('../pages/dashboard/team-page').then((m) => ({ Component: m.TeamPage })),
+          },
+          {
             path: 'profile',
             lazy: () => import('../pages/dashboard/profile-page').then((m) => ({ Component: m.ProfilePage })),
           },

@@ -13,6 +13,7 @@ import { documentListQuery } from '../../documents/document-queries';
 import { documentStats } from '../../documents/document-stats';
 import type { BreadcrumbItem } from '../../layout/breadcrumb-store';
 import { useBreadcrumbs } from '../../layout/breadcrumbs';
+import { teamQuery } from '../../organizations/organization-queries';
 import { useBrowserPorts } from '../../platform/browser-ports-context';
 import { InvitationsNotice } from '../../sharing/invitations-notice';
 
@@ -30,8 +31,8 @@ export const DASHBOARD_TEXTS = {
   completedDetail: (percent: number) => `subsections finalized · ${percent}% average progress`,
   teamMembers: 'Team Members',
   /** Spec 000 §2: Team Members is shown as `?` (teams are not built yet). */
-  unknown: '?',
-  teamDetail: 'Invite your team soon',
+  teamDetail: 'People you share plans with',
+  viewTeam: 'View team',
   loadingValue: 'Loading',
   unavailable: 'Could not be loaded',
 } as const;
@@ -53,6 +54,7 @@ export function DashboardPage() {
   const { clock } = useBrowserPorts();
   const documents = useQuery(documentListQuery(client, STATS_QUERY));
   const blueprints = useQuery(recentBlueprintsQuery(client));
+  const team = useQuery(teamQuery(client));
   const name = session.name ?? session.email;
   const stats = documents.data ? documentStats(documents.data.items, clock.now()) : null;
 
@@ -106,9 +108,14 @@ export function DashboardPage() {
         />
         <Tile
           title={DASHBOARD_TEXTS.teamMembers}
-          value={DASHBOARD_TEXTS.unknown}
-          failed={false}
+          value={team.data ? String(team.data.total) : null}
+          failed={team.isError && !team.data}
           detail={DASHBOARD_TEXTS.teamDetail}
+          action={
+            <Link to="/dashboard/team" className="btn btn-sm">
+              {DASHBOARD_TEXTS.viewTeam}
+            </Link>
+          }
         />
       </ul>
 
