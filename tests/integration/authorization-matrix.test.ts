@@ -44,6 +44,9 @@ interface Ids {
   leaverId: string;
   /** A pending invitation of the document (to an address without an account). */
   invitation: string;
+  /** A comment thread of the owner's on the document, and its first message. */
+  thread: string;
+  message: string;
 }
 
 interface Call {
@@ -360,6 +363,39 @@ const MATRIX: MatrixEntry[] = [
     }),
     expect: { ...OWNED_WRITE, ...OWNER_ROLE },
   },
+  // Comments: everyone on the plan reads them; commenters and up write; each changes only their own messages.
+  {
+    route: 'GET /api/v1/documents/:uuid/comments',
+    call: (ids) => ({ path: api(`${doc(ids)}/comments/`) }),
+    expect: { ...OWNED_READ, ...READ_ROLES },
+  },
+  {
+    route: 'POST /api/v1/documents/:uuid/comments',
+    call: (ids) => ({
+      path: api(`${doc(ids)}/comments/`),
+      body: { subsection: ids.subsection, body: 'A thought.' },
+    }),
+    expect: { ...OWNED_WRITE, ...byRole('refused', 'allowed', 'allowed') },
+  },
+  {
+    route: 'POST /api/v1/documents/:uuid/comments/:thread/messages',
+    call: (ids) => ({ path: api(`${doc(ids)}/comments/${ids.thread}/messages/`), body: { body: 'Agreed.' } }),
+    expect: { ...OWNED_WRITE, ...byRole('refused', 'allowed', 'allowed') },
+  },
+  {
+    route: 'PATCH /api/v1/documents/:uuid/comments/:thread',
+    call: (ids) => ({ path: api(`${doc(ids)}/comments/${ids.thread}/`), body: { status: 'open' } }),
+    expect: { ...OWNED_WRITE, ...byRole('refused', 'allowed', 'allowed') },
+  },
+  {
+    // The owner's own first message: the others are refused (never theirs), the owner edits it.
+    route: 'PATCH /api/v1/documents/:uuid/comments/:thread/messages/:message',
+    call: (ids) => ({
+      path: api(`${doc(ids)}/comments/${ids.thread}/messages/${ids.message}/`),
+      body: { body: 'Edited.' },
+    }),
+    expect: { ...OWNED_WRITE, ...byRole('refused', 'refused', 'refused') },
+  },
   // The owner's draft blueprint (published ones: the visibility table below).
   {
     route: 'GET /api/v1/blueprints/:uuid',
@@ -465,6 +501,11 @@ const MATRIX: MatrixEntry[] = [
     call: (ids) => ({ path: api(`organizations/${ids.organization}/members/${ids.ownerUsername}/`) }),
     // The owner is the only admin: removing them is refused (409), which is past the access check.
     expect: { anonymous: 401, other: 'hidden', member: 'hidden', owner: 'allowed' },
+  },
+  {
+    route: 'DELETE /api/v1/documents/:uuid/comments/:thread/messages/:message',
+    call: (ids) => ({ path: api(`${doc(ids)}/comments/${ids.thread}/messages/${ids.message}/`) }),
+    expect: { ...OWNED_WRITE, ...byRole('refused', 'refused', 'refused') },
   },
   {
     route: 'DELETE /api/v1/documents/:uuid/invitations/:id',
@@ -662,6 +703,8 @@ function missingIds(): Ids {
     viewerId: randomUUID(),
     leaverId: randomUUID(),
     invitation: randomUUID(),
+    thread: randomUUID(),
+    message: randomUUID(),
   };
 }
 
@@ -687,6 +730,12 @@ beforeAll(async () => {
     const [received] = (await json('GET', actor as PlanMember, 'invitations/')).data;
     await json('POST', actor as PlanMember, `invitations/${received?.id}/accept/`, {});
   }
+  const firstSubsection = (document.sections as Array<{ subsections: Array<{ uuid: string }> }>)[0]
+    ?.subsections[0];
+  const thread = await json('POST', 'owner', `documents/${document.uuid}/comments/`, {
+    subsection: firstSubsection?.uuid,
+    body: 'The owner asks.',
+  });
   const pending = await json('POST', 'owner', `documents/${document.uuid}/invitations/`, {
     email: 'no-account-yet@matrix.example',
     role: 'commenter',
@@ -718,6 +767,8 @@ beforeAll(async () => {
     viewerId: userIds.viewer ?? '',
     leaverId: userIds.leaver ?? '',
     invitation: String(pending.id),
+    thread: String(thread.id),
+    message: String((thread.messages as Array<{ id: string }>)[0]?.id ?? ''),
   };
   // One published blueprint per visibility, for the visibility table and the lists.
   listed = { documents: [ids.document], blueprints: {} };

@@ -1,6 +1,6 @@
 import { ApiError, type DocumentDetail } from '@planwright/sdk';
 import { LIVE_REFUSED, type LiveDocument, openLiveDocument } from '@planwright/sdk/live';
-import { lastKeyFor } from '@planwright/server';
+import { lastKeyFor, readOutbox } from '@planwright/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { settled, storedParagraphs, typeIntoParagraph } from '../support/live-replicas.js';
@@ -170,5 +170,34 @@ describe('teams on a plan through the SDK', () => {
     const refused = await rejectionOf(late.client.invitations.acceptLink(token));
     expect(ApiError.isInstance(refused) && refused.serverCode === 'invitation_invalid').toBe(true);
     expect((await owner.client.members.list(plan.uuid)).members.map((m) => m.role)).toEqual(['owner']);
+  });
+
+  it('PM6 a comment appears live: everyone with the plan open is told, and reads the thread with its mention', async () => {
+    const owner = await signUpWithSdk(server, address('owner'));
+    const plan = await owner.client.documents.create({ title: 'Commented plan' });
+    const advisor = await invitedMember(owner, plan, 'commenter');
+    const live = openLive(owner, plan);
+    await settled(live, (s) => s.synced);
+    const before = live.getSnapshot().commentsRevision;
+    const subsection = plan.sections[0]?.subsections[0]?.uuid ?? '';
+    const ownerName = owner.email.split('@')[0] ?? '';
+    const thread = await advisor.client.comments.create(plan.uuid, {
+      subsection,
+      body: `@${ownerName} is this number right?`,
+      quote: 'the number',
+    });
+    await settled(live, (s) => s.commentsRevision > before);
+    const [seen] = await owner.client.comments.list(plan.uuid, { status: 'open' });
+    expect(seen).toMatchObject({ id: thread.id, quote: 'the number', status: 'open' });
+    expect(seen?.messages[0]?.body).toBe(`@${ownerName} is this number right?`);
+    // The owner was e-mailed a link to the thread.
+    const mails = (await readOutbox(server.outboxDir)).filter((mail) => mail.to === owner.email);
+    const targets = (mails.at(-1)?.links ?? [])
+      .map((link) => new URL(link))
+      .map((url) => url.pathname + url.search);
+    expect(targets).toContain(`/dashboard/documents/${plan.uuid}/edit?comment=${thread.id}`);
+    await owner.client.comments.setStatus(plan.uuid, thread.id, 'resolved');
+    await settled(live, (s) => s.commentsRevision > before + 1);
+    expect(await owner.client.comments.list(plan.uuid, { status: 'open' })).toEqual([]);
   });
 });

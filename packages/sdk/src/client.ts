@@ -13,6 +13,7 @@ import {
   chatSessionFor,
   createChatsResource,
 } from './resources/chats.js';
+import { type CommentsResource, createCommentsResource } from './resources/comments.js';
 import { type ContactResource, createContactResource } from './resources/contact.js';
 import { type ConversionResource, createConversionResource } from './resources/conversion.js';
 import { createDocumentsResource, type DocumentsResource } from './resources/documents.js';
@@ -56,6 +57,8 @@ export interface PlanwrightClient {
   readonly members: MembersResource;
   /** Invitations to plans addressed to the caller, and accepting them. */
   readonly invitations: InvitationsResource;
+  /** Comment threads on a plan, with mentions (docs/teams.md "Comments"). */
+  readonly comments: CommentsResource;
   /** The global system prompt (read-only). */
   readonly systemPrompt: SystemPromptResource;
   /** The token-based conversion service: a content tree to .docx, PDF, HTML or JSON. */
@@ -95,6 +98,7 @@ export function createPlanwrightClient(options: PlanwrightClientOptions = {}): P
     organizations: createOrganizationsResource(http),
     members: createMembersResource(http),
     invitations: createInvitationsResource(http),
+    comments: createCommentsResource(http),
     systemPrompt: createSystemPromptResource(http),
     conversion: createConversionResource(http, { tokenStore, now }),
     chats: createChatsResource(http),

@@ -316,6 +316,17 @@ export {
   createChatsResource,
 } from './resources/chats.js';
 export {
+  COMMENT_MAX_LENGTH,
+  COMMENT_QUOTE_MAX_LENGTH,
+  type CommentAuthor,
+  type CommentMessage,
+  type CommentsResource,
+  type CommentThread,
+  commentBodySchema,
+  commentThreadSchema,
+  type NewCommentThread,
+} from './resources/comments.js';
+export {
   type ContactMessage,
   type ContactMessageInput,
   type ContactResource,

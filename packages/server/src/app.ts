@@ -12,6 +12,7 @@ import { SocialSignIn } from './auth/oidc/social-sign-in.js';
 import { createPasswordHasher, type PasswordHasher } from './auth/password/index.js';
 import { SessionService } from './auth/session-service.js';
 import { seedDefaultBlueprint } from './blueprints/seed-default-blueprint.js';
+import { MENTION_DIGEST_INTERVAL_MS, MentionDigests } from './comments/mention-digests.js';
 import type { ServerConfig } from './config/config.js';
 import { ConversionPool, type PoolTimers, SYSTEM_TIMERS } from './formats/conversion-pool.js';
 import { ConversionTokens } from './formats/conversion-tokens.js';
@@ -38,6 +39,7 @@ import { allauthRoutes } from './routes/allauth-routes.js';
 import { blueprintRoutes } from './routes/blueprint-routes.js';
 import { chatRoutes } from './routes/chat-routes.js';
 import { chatSocketRoutes } from './routes/chat-socket-routes.js';
+import { commentRoutes } from './routes/comment-routes.js';
 import { contactRoutes } from './routes/contact-routes.js';
 import { documentMemberRoutes } from './routes/document-member-routes.js';
 import { documentRoutes } from './routes/document-routes.js';
@@ -194,6 +196,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   sectionRoutes(app, workspace);
   organizationRoutes(app, workspace);
   documentMemberRoutes(app, { ...workspace, mailer });
+  // Mention e-mails: at once when due, else in the digest the minute's sweep sends (docs/teams.md "Comments").
+  const mentions = new MentionDigests({ storage, mailer, publicUrl: config.publicUrl, now, log: app.log });
+  const mentionSweep = setInterval(() => void mentions.flushDue(), MENTION_DIGEST_INTERVAL_MS);
+  mentionSweep.unref();
+  app.addHook('onClose', async () => clearInterval(mentionSweep));
+  commentRoutes(app, { ...workspace, mentions });
   invitationRoutes(app, workspace);
   activityRoutes(app, workspace);
   systemPromptRoutes(app, workspace);

@@ -48,6 +48,11 @@ export interface LiveDocumentSnapshot {
    */
   readOnly: boolean;
   error: LiveDocumentError | null;
+  /**
+   * Goes up each time the server says the plan's comments changed (someone commented, replied, resolved):
+   * read them again (`client.comments.list`). Starts at 0.
+   */
+  commentsRevision: number;
 }
 
 /** Which kind of plan is live: a document, or a blueprint (co-edited the same way). */
@@ -111,6 +116,7 @@ function defaultBusyRetryDelayMs(attempt: number): number {
 }
 
 const storedMessage = z.object({ type: z.literal('stored'), state_vector: z.string().max(1_000_000) });
+const commentsMessage = z.object({ type: z.literal('comments') });
 
 const peerState = z.object({
   user: z.object({ name: z.string().max(200), color: z.string().max(64) }),
@@ -171,6 +177,7 @@ export class LiveDocument extends Subscribable {
     peers: [],
     readOnly: false,
     error: null,
+    commentsRevision: 0,
   };
   /** How far the server has stored this replica's own changes (its clock in the stored state vector). */
   #storedOwnClock = 0;
@@ -348,6 +355,10 @@ export class LiveDocument extends Subscribable {
     try {
       parsed = JSON.parse(payload);
     } catch {
+      return;
+    }
+    if (commentsMessage.safeParse(parsed).success) {
+      this.#update({ commentsRevision: this.#snapshot.commentsRevision + 1 });
       return;
     }
     const message = storedMessage.safeParse(parsed);

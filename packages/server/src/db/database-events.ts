@@ -26,8 +26,9 @@ export const DATABASE_CHANNELS = {
   /** Payload: a JSON array of the ids of sessions just ended (sign-out, expiry, password reset). */
   sessionsEnded: 'planwright_sessions_ended',
   /**
-   * Payload: JSON `{kind: "document" | "blueprint", id, why: "access" | "deleted"}`: who may open a live plan changed,
-   * or it was deleted. Every instance closes its connections to it (live SPEC LB3).
+   * Payload: JSON `{kind: "document" | "blueprint", id, why: "access" | "deleted" | "comments"}`: who may open a live
+   * plan changed, or it was deleted (every instance closes its connections to it, live SPEC LB3), or its comments
+   * changed (every instance tells the people with it open).
    */
   livePlanChanged: 'planwright_live_plan_changed',
 } as const;

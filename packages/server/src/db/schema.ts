@@ -631,3 +631,71 @@ export const liveSnapshots = pgTable(
     check('live_snapshots_one_plan', sql`num_nonnulls(${table.documentId}, ${table.blueprintId}) = 1`),
   ],
 );
+
+/**
+ * Comment threads on a document (docs/teams.md "Comments"): where (the subsection, and an anchor the editor
+ * made: two Yjs relative positions, opaque here, that follow the text through everyone's edits) and on what
+ * text (`quote`, as it read then). Open until resolved.
+ */
+export const commentThreads = pgTable(
+  'comment_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    subsectionUuid: uuid('subsection_uuid'),
+    anchor: bytea('anchor'),
+    quote: text('quote').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The order threads were started in. */
+    seq: bigserial('seq', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [index('comment_threads_document_idx').on(table.documentId, table.seq)],
+);
+
+/** The messages of a comment thread, in order; a deleted one keeps its place without its text. */
+export const commentMessages = pgTable(
+  'comment_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => commentThreads.id, { onDelete: 'cascade' }),
+    /** The order messages were written in (two in one millisecond keep theirs). */
+    seq: bigserial('seq', { mode: 'bigint' }).notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('comment_messages_thread_idx').on(table.threadId, table.seq)],
+);
+
+/**
+ * Mentions waiting to be e-mailed: at most one e-mail per person per plan per 10 minutes, holding every
+ * mention since the last (a digest). `sent_at` is set when an e-mail took it.
+ */
+export const mentionNotices = pgTable(
+  'mention_notices',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => commentMessages.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('mention_notices_recipient_idx').on(table.userId, table.documentId, table.sentAt)],
+);

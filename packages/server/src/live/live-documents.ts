@@ -57,7 +57,7 @@ export const LIVE_CLOSE = {
 const planChange = z.object({
   kind: z.enum(['document', 'blueprint']),
   id: uuidField,
-  why: z.enum(['access', 'deleted']),
+  why: z.enum(['access', 'deleted', 'comments']),
 });
 
 /** Who is on a sync connection. */
@@ -302,6 +302,11 @@ export class LiveDocuments {
     if (!change.success) return;
     const { kind, id, why } = change.data;
     const name = livePlanName({ kind, id });
+    if (why === 'comments') {
+      // Those with the plan open read its comments again (docs/teams.md "Comments").
+      this.hocuspocus.documents.get(name)?.broadcastStateless(JSON.stringify({ type: 'comments' }));
+      return;
+    }
     if (why === 'access') {
       // Only those whose access is no longer what it was reconnect: the owner typing goes on undisturbed.
       void this.#recheckAccess((connection) => connection.document.name === name);

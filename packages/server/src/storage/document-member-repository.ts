@@ -5,6 +5,7 @@ import {
   documentMembers,
   documentOrganizationGrants,
   documents,
+  organizationMembers,
   organizations,
   users,
 } from '../db/schema.js';
@@ -210,6 +211,29 @@ export class DocumentMemberRepository {
       .from(documentOrganizationGrants)
       .where(eq(documentOrganizationGrants.organizationId, organizationId));
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Everyone with a role on the document: its owner, its members, and the members of the organisations it is
+   * shared with (whom a comment may mention).
+   */
+  async peopleOf(documentId: string): Promise<Array<Omit<DocumentMemberRecord, 'role' | 'createdAt'>>> {
+    return this.db
+      .selectDistinct({
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(users)
+      .where(
+        sql`${users.id} in (
+            select ${documents.ownerId} from ${documents} where ${documents.id} = ${documentId}
+            union select ${documentMembers.userId} from ${documentMembers} where ${documentMembers.documentId} = ${documentId}
+            union select ${organizationMembers.userId} from ${organizationMembers}
+              join ${documentOrganizationGrants} on ${documentOrganizationGrants.organizationId} = ${organizationMembers.organizationId}
+              where ${documentOrganizationGrants.documentId} = ${documentId})`,
+      );
   }
 
   /**

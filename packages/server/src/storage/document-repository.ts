@@ -268,6 +268,16 @@ export class DocumentRepository extends PlanStore {
     return { items: items.flatMap((item) => seen(item) ?? []), total };
   }
 
+  /** Whether the document has a subsection with this uuid. */
+  async hasSubsection(documentId: string, uuid: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ uuid: documentSubsections.uuid })
+      .from(documentSubsections)
+      .where(and(eq(documentSubsections.documentId, documentId), eq(documentSubsections.uuid, uuid)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** The ids of the documents `userId` may edit that hold a section (or subsection) with this uuid. */
   async editableHolding(userId: string, kind: 'section' | 'subsection', uuid: string): Promise<string[]> {
     const table = kind === 'section' ? documentSections : documentSubsections;

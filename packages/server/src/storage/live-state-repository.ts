@@ -44,10 +44,11 @@ export class LiveStateRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Tells every instance that who may open `plan` changed (`access`) or that it is gone (`deleted`), so each
-   * closes its connections to it. In a transaction, it is heard once that commits.
+   * Tells every instance that who may open `plan` changed (`access`), that it is gone (`deleted`), so each
+   * closes its connections to it, or that its comments changed (`comments`), so each tells the people with it
+   * open. In a transaction, it is heard once that commits.
    */
-  async announce(plan: LivePlan, why: 'access' | 'deleted'): Promise<void> {
+  async announce(plan: LivePlan, why: 'access' | 'deleted' | 'comments'): Promise<void> {
     const payload = JSON.stringify({ kind: plan.kind, id: plan.id, why });
     await this.db.execute(sql`select pg_notify(${DATABASE_CHANNELS.livePlanChanged}, ${payload})`);
   }

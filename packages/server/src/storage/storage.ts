@@ -6,6 +6,7 @@ import { AiUsageRepository } from './ai-usage-repository.js';
 import { AppSettingRepository } from './app-setting-repository.js';
 import { BlueprintRepository } from './blueprint-repository.js';
 import { ChatRepository } from './chat-repository.js';
+import { CommentRepository } from './comment-repository.js';
 import { ContactMessageRepository } from './contact-message-repository.js';
 import { DocumentMemberRepository } from './document-member-repository.js';
 import { DocumentRepository } from './document-repository.js';
@@ -32,6 +33,7 @@ export interface Storage {
   readonly socialAccounts: SocialAccountRepository;
   readonly documents: DocumentRepository;
   readonly documentMembers: DocumentMemberRepository;
+  readonly comments: CommentRepository;
   readonly blueprints: BlueprintRepository;
   readonly organizations: OrganizationRepository;
   readonly activities: ActivityRepository;
@@ -59,6 +61,7 @@ export type TransactionalStorage = Pick<
   | 'socialAccounts'
   | 'documents'
   | 'documentMembers'
+  | 'comments'
   | 'blueprints'
   | 'organizations'
   | 'activities'
@@ -79,6 +82,7 @@ function repositories(db: Db): TransactionalStorage {
     socialAccounts: new SocialAccountRepository(db),
     documents: new DocumentRepository(db),
     documentMembers: new DocumentMemberRepository(db),
+    comments: new CommentRepository(db),
     blueprints: new BlueprintRepository(db),
     organizations: new OrganizationRepository(db),
     activities: new ActivityRepository(db),

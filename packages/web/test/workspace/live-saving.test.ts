@@ -22,6 +22,7 @@ const connected: LiveDocumentSnapshot = {
   readOnly: false,
   peers: [],
   error: null,
+  commentsRevision: 0,
 };
 
 const badge = (live: LiveDocumentSnapshot) => {
