@@ -162,4 +162,51 @@ describe('teams in Chromium against the real server', () => {
       await page.getByRole('region', { name: 'People you share plans with' }).waitFor();
     });
   }
+
+  it('TM4 an advisor comments with a mention; the owner sees it appear live, gets the e-mail, replies and resolves it', async () => {
+    const owner = await signedInEditorUser(harness, 'teams-comment-owner@example.com');
+    const advisor = await signedInEditorUser(harness, 'teams-comment-advisor@example.com');
+    const plan = await createDefaultDocument(owner);
+    const sent = await owner.client.members.invite(plan.uuid, {
+      email: 'teams-comment-advisor@example.com',
+      role: 'commenter',
+    });
+    await advisor.client.invitations.accept(sent.id);
+    await openEditor(harness, owner.page, plan.uuid);
+    await owner.page.getByRole('tab', { name: 'Comments' }).click();
+    const ownerPanel = owner.page.getByRole('region', { name: 'Comments', exact: true });
+    await ownerPanel.getByText('No open comments.').waitFor();
+
+    await openEditor(harness, advisor.page, plan.uuid);
+    const panel = advisor.page.getByRole('region', { name: 'Comments', exact: true });
+    // The first subsection of the sidebar selected, the panel offers a comment on it.
+    const first = plan.sections[0]?.subsections[0];
+    if (!first) throw new Error('no subsection');
+    await advisor.page.goto(
+      `${harness.server.url}/dashboard/documents/${plan.uuid}/edit?section=${plan.sections[0]?.uuid}&subsection=${first.uuid}`,
+    );
+    await panel
+      .getByLabel(`Comment on “${first.title}”`)
+      .fill('@teams-comment-owner is the market size sourced?');
+    await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+    await panel.getByRole('article').getByText('@teams-comment-owner is the market size sourced?').waitFor();
+    expect(await seriousViolations(advisor.page)).toEqual([]);
+
+    // Live on the owner's open page, with no reload; and in their inbox.
+    const thread = ownerPanel.getByRole('article', { name: first.title });
+    await thread.getByText('@teams-comment-owner is the market size sourced?').waitFor();
+    await linkFromOutbox(
+      harness.server,
+      'teams-comment-owner@example.com',
+      `/dashboard/documents/${plan.uuid}/edit`,
+    );
+    await thread.getByLabel('Reply to this thread').fill('Yes: the 2025 census.');
+    await thread.getByRole('button', { name: 'Reply', exact: true }).click();
+    await thread.getByText('Yes: the 2025 census.').waitFor();
+    await thread.getByRole('button', { name: 'Resolve' }).click();
+    await ownerPanel.getByText('No open comments.').waitFor();
+    await panel.getByText('No open comments.').waitFor();
+    await panel.getByLabel('Show').selectOption('resolved');
+    await panel.getByText('Yes: the 2025 census.').waitFor();
+  });
 });

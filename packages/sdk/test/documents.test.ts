@@ -85,6 +85,8 @@ describe('documents.list', () => {
         ],
         created_at: '2026-11-22T10:00:00.000Z',
         updated_at: '2026-11-22T10:05:00.000Z',
+        // A server without teams says no role.
+        role: null,
       },
     ]);
     expect(page.items[0]).not.toHaveProperty('content');
@@ -148,9 +150,25 @@ describe('documents.list', () => {
         ],
         created_at: '2026-01-01T00:00:00Z',
         updated_at: '2026-01-01T00:00:00Z',
+        role: null,
       },
     ]);
     expect(page.total).toBe(_label === 'results' ? 7 : 1);
+  });
+
+  it('sends scope for the plans shared with the caller, and reads each one’s role (an unknown role as null)', async () => {
+    server.handle((_req, res) =>
+      reply(res, 200, [
+        { ...summaryJson, uuid: 'a', role: 'commenter' },
+        { ...summaryJson, uuid: 'b', role: 'superuser' },
+      ]),
+    );
+    const page = await client().documents.list({ scope: 'shared', pageSize: 5 });
+    expect(page.items.map((item) => item.role)).toEqual(['commenter', null]);
+    expect(server.requests[0]?.url).toContain('scope=shared');
+    await expect(client().documents.list({ scope: 'everything' as 'all' })).rejects.toThrow(
+      /Invalid list query/,
+    );
   });
 
   it('prefers uuid over id and title over name', async () => {

@@ -29,7 +29,7 @@ const panel = () => screen.getByRole('region', { name: 'Recent Activity' });
 const findPanel = () => screen.findByRole('region', { name: 'Recent Activity' });
 
 describe('dashboard (spec 000 §2; SPEC.md DS1, DS2)', () => {
-  it('DS1: real counts for documents and blueprints, finalized subsections, Team Members as "?"', async () => {
+  it('DS1: real counts for documents and blueprints, finalized subsections, and the people one shares plans with', async () => {
     const server = setup({
       documents: [
         documentFixture({ uuid: 'a', progress: { finalized: 2, total: 4 }, created_at: minutesAgo(60) }),

@@ -1,9 +1,11 @@
-import { useSyncExternalStore } from 'react';
+import { planRoleAllows } from '@planwright/sdk';
+import { useId, useRef, useState, useSyncExternalStore } from 'react';
+import { COMMENT_TEXTS } from '../comments/comment-texts';
+import { CommentsPanel } from '../comments/comments-panel';
 import { DOCUMENTS_PAGE_TEXTS } from '../documents/document-page-texts';
 import { DOCUMENTS_PATH, documentPath } from '../documents/document-paths';
 import { ShareDialog } from '../sharing/share-dialog';
 import { SHARING_TEXTS } from '../sharing/sharing-texts';
-import { Alert } from '../ui/alert';
 import { ChatPanelArea } from './chat-panel-area';
 import type { PlanWorkspace } from './plan-workspace';
 import { PlanWorkspaceView, type SideContext, type WorkspaceVariant } from './plan-workspace-view';
@@ -11,17 +13,79 @@ import { DOCUMENT_SPLIT } from './split-layout';
 import { SystemPromptDialog } from './system-prompt-dialog';
 import { TOP_BAR_TEXTS, WORKSPACE_TEXTS } from './workspace-texts';
 
-/** W28: the chat panel, following the selection; for those who may not change the plan, why there is none. */
-function ChatSide({ workspace, selection, outline }: SideContext) {
-  const { canEdit } = useSyncExternalStore(workspace.subscribe, workspace.getSnapshot);
+type SideTab = 'chat' | 'comments';
+
+/**
+ * W28, W44: the side panel follows the selection. Editors and the owner switch between the AI assistant and the
+ * comments; viewers and commenters get the comments alone (the assistant is for editors), under a note that says so.
+ */
+function DocumentSide({ workspace, selection, outline }: SideContext) {
+  const { canEdit, role } = useSyncExternalStore(workspace.subscribe, workspace.getSnapshot);
+  const [tab, setTab] = useState<SideTab>('chat');
+  const tabs = useRef<Record<SideTab, HTMLButtonElement | null>>({ chat: null, comments: null });
+  const ids = { chat: useId(), comments: useId() };
   if (!canEdit) {
     return (
-      <div className="p-4">
-        <Alert kind="info">{SHARING_TEXTS.chatForEditors}</Alert>
+      <div className="flex h-full min-h-0 flex-col">
+        <p className="border-b border-base-300 px-4 py-2 text-sm opacity-80">
+          {SHARING_TEXTS.chatForEditors}
+        </p>
+        <div className="min-h-0 flex-1">
+          <CommentsPanel
+            workspace={workspace}
+            selection={selection}
+            outline={outline}
+            canComment={planRoleAllows(role, 'comment')}
+          />
+        </div>
       </div>
     );
   }
-  return <ChatPanelArea workspace={workspace} selection={selection} outline={outline} />;
+  const choose = (next: SideTab) => {
+    setTab(next);
+    tabs.current[next]?.focus();
+  };
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div
+        role="tablist"
+        aria-label={COMMENT_TEXTS.tabs}
+        className="tabs tabs-border border-b border-base-300 px-2"
+      >
+        {(['chat', 'comments'] as const).map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabs.current[name] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${ids[name]}-tab`}
+            aria-selected={tab === name}
+            aria-controls={ids[name]}
+            tabIndex={tab === name ? 0 : -1}
+            className={`tab ${tab === name ? 'tab-active' : ''}`}
+            onClick={() => setTab(name)}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+                event.preventDefault();
+                choose(name === 'chat' ? 'comments' : 'chat');
+              }
+            }}
+          >
+            {name === 'chat' ? COMMENT_TEXTS.chatTab : COMMENT_TEXTS.commentsTab}
+          </button>
+        ))}
+      </div>
+      <div id={ids[tab]} role="tabpanel" aria-labelledby={`${ids[tab]}-tab`} className="min-h-0 flex-1">
+        {tab === 'chat' ? (
+          <ChatPanelArea workspace={workspace} selection={selection} outline={outline} />
+        ) : (
+          <CommentsPanel workspace={workspace} selection={selection} outline={outline} canComment />
+        )}
+      </div>
+    </div>
+  );
 }
 
 const DOCUMENT_VARIANT: WorkspaceVariant = {
@@ -41,7 +105,7 @@ const DOCUMENT_VARIANT: WorkspaceVariant = {
   split: DOCUMENT_SPLIT,
   finalize: true,
   renameBlankCloses: true,
-  side: (context) => <ChatSide {...context} />,
+  side: (context) => <DocumentSide {...context} />,
   systemPromptDialog: (_workspace, onClose) => <SystemPromptDialog onClose={onClose} />,
   shareDialog: (context) => <ShareDialog {...context} />,
 };

@@ -40,6 +40,8 @@ export interface EditorBridge {
   applyContent(next: DocumentJson): boolean;
   /** A new paragraph holding `text` after the block at the cursor (R4); false when it cannot go there. */
   insertParagraphAfterCursor(text: string): boolean;
+  /** The text selected in the editor, blocks joined by spaces (`''` for a caret): what a new comment quotes. */
+  selectedText(): string;
 }
 
 /** The bridge over a Tiptap editor made by `usePlanEditor`. */
@@ -57,6 +59,10 @@ export function createEditorBridge(editor: Editor): EditorBridge {
     },
     reveal: (target) => revealInEditor(editor, target),
     skeleton: () => structureSkeleton(editor.state.doc),
+    selectedText: () => {
+      const { from, to } = editor.state.selection;
+      return editor.state.doc.textBetween(from, to, ' ', ' ');
+    },
     setHints: (hints) => setStructureHints(editor, hints),
     applyContent: (next) => applyContentInEditor(editor, next),
     insertParagraphAfterCursor: (text) => insertParagraphAfterCursorInEditor(editor, text),

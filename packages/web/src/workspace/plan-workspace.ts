@@ -415,6 +415,11 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     return true;
   }
 
+  /** The text selected in the editor (`''` for none, or before the editor exists). */
+  selectedText(): string {
+    return this.bridge?.selectedText() ?? '';
+  }
+
   /** Scrolls the editor to a section or subsection. */
   reveal(target: { sectionUuid: string; subsectionUuid?: string | null }): boolean {
     return this.bridge?.reveal(target) ?? false;

@@ -223,6 +223,7 @@ function standInEditor(workspace: PlanWorkspace) {
     skeleton: () => content,
     applyContent: () => false,
     insertParagraphAfterCursor: () => false,
+    selectedText: () => '',
   };
   workspace.attachEditor(bridge);
   return {

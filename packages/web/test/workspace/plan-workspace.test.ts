@@ -48,6 +48,7 @@ function fakeEditor(workspace: PlanWorkspace) {
       return true;
     },
     insertParagraphAfterCursor: () => false,
+    selectedText: () => '',
   };
   workspace.attachEditor(bridge);
   return {
