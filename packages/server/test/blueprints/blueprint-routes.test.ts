@@ -240,7 +240,7 @@ describe('PUT and PATCH blueprints/{uuid}/', () => {
     expect((await call(t, 'GET', `blueprints/${bp.uuid}/`, { as: ada })).json().revision).toBe(1);
   });
 
-  it('allowed_orgs: only organisations the owner belongs to, kept only while restricted, shown only to the owner', async () => {
+  it('allowed_orgs: only organisations the owner belongs to, kept only while restricted, shown whole only to the owner', async () => {
     const org = await t.storage.organizations.create({
       name: 'Ada Studio',
       createdBy: ada.user.id,
@@ -276,7 +276,8 @@ describe('PUT and PATCH blueprints/{uuid}/', () => {
       createdAt: now(),
     });
     const seenByBob = (await call(t, 'GET', `blueprints/${bp.uuid}/`, { as: bob })).json();
-    expect(seenByBob.allowed_orgs).toEqual([]);
+    // A reader is told the allowed organisations they belong to (docs/http-api.md "Blueprints"), no others.
+    expect(seenByBob.allowed_orgs).toEqual([org.id]);
     expect(seenByBob.is_owner).toBe(false);
 
     // Sent with another visibility, allowed_orgs is not stored (and not checked).

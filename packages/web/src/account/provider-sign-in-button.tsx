@@ -25,7 +25,7 @@ export function ProviderSignInButton({ returnPath }: { returnPath: string }) {
   const busy = start.isPending || start.isSuccess;
   return (
     <div className="grid gap-3">
-      <div className="divider my-0 text-sm opacity-70">{PROVIDER_BUTTON_TEXTS.divider}</div>
+      <div className="divider my-0 text-sm opacity-80">{PROVIDER_BUTTON_TEXTS.divider}</div>
       <button type="button" className="btn btn-outline w-full" disabled={busy} onClick={() => start.mutate()}>
         {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <GoogleMark />}
         {busy ? PROVIDER_BUTTON_TEXTS.redirecting : PROVIDER_BUTTON_TEXTS.google}

@@ -96,12 +96,12 @@ export function ChatHistoryMenu({
               ))}
           </ul>
           {(recent.status === 'loading' || recent.status === 'idle') && (
-            <p role="status" className="px-3 py-2 text-sm opacity-70">
+            <p role="status" className="px-3 py-2 text-sm opacity-80">
               {TEXTS.loadingRecent}
             </p>
           )}
           {recent.status === 'ready' && recent.chats.length === 0 && (
-            <p className="px-3 py-2 text-sm opacity-70">{TEXTS.noRecentChats}</p>
+            <p className="px-3 py-2 text-sm opacity-80">{TEXTS.noRecentChats}</p>
           )}
           {recent.status === 'failed' && (
             <p role="alert" className="px-3 py-2 text-sm text-error">

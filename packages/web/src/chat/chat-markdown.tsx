@@ -69,7 +69,7 @@ function CodeBlock({
   return (
     <figure className="my-2 overflow-hidden rounded-box border border-base-300 bg-base-200">
       <figcaption className="flex items-center justify-between gap-2 border-b border-base-300 px-2 py-1 text-xs">
-        <span className="opacity-70">{TEXTS.code(language)}</span>
+        <span className="opacity-80">{TEXTS.code(language)}</span>
         <button
           type="button"
           className="btn btn-ghost btn-xs"

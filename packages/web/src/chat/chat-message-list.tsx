@@ -46,7 +46,7 @@ export const ChatMessageView = memo(function ChatMessageView({
       data-role={message.role}
       data-partial={message.isPartial ? 'true' : undefined}
     >
-      <div className="chat-header flex items-center gap-2 text-xs opacity-70">
+      <div className="chat-header flex items-center gap-2 text-xs opacity-80">
         <span>{message.role === 'user' ? TEXTS.you : message.role === 'ai' ? TEXTS.ai : ''}</span>
         <button
           type="button"
@@ -90,7 +90,7 @@ export const ChatMessageView = memo(function ChatMessageView({
       {(message.metadata.interrupted ||
         message.metadata.delivery === 'failed' ||
         message.metadata.delivery === 'queued') && (
-        <div className="chat-footer text-xs opacity-70">
+        <div className="chat-footer text-xs opacity-80">
           {message.metadata.interrupted
             ? TEXTS.interrupted
             : message.metadata.delivery === 'failed'
@@ -163,7 +163,7 @@ export function ChatMessageList({
       className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto p-3"
     >
       {historyLoading && (
-        <p role="status" className="flex items-center gap-2 text-sm opacity-70">
+        <p role="status" className="flex items-center gap-2 text-sm opacity-80">
           <span className="loading loading-spinner loading-xs" aria-hidden="true" />
           {TEXTS.loadingHistory}
         </p>
@@ -184,13 +184,13 @@ export function ChatMessageList({
       ))}
       {rest.map(card)}
       {thinking && (
-        <p data-testid="chat-thinking" role="status" className="flex items-center gap-2 text-sm opacity-70">
+        <p data-testid="chat-thinking" role="status" className="flex items-center gap-2 text-sm opacity-80">
           <span className="loading loading-dots loading-xs" aria-hidden="true" />
           {TEXTS.thinking}
         </p>
       )}
       {tool.message && tool.state !== 'awaiting_approval' && (
-        <p data-testid="chat-tool-status" role="status" className="text-sm opacity-70">
+        <p data-testid="chat-tool-status" role="status" className="text-sm opacity-80">
           {tool.state === 'executing' && (
             <span className="loading loading-spinner loading-xs me-2" aria-hidden="true" />
           )}

@@ -284,7 +284,7 @@ export function BlueprintSettingsPanel({
           onRename={rename}
         />
       ) : (
-        <p className="text-sm opacity-70">{TEXTS.none}</p>
+        <p className="text-sm opacity-80">{TEXTS.none}</p>
       )}
     </SidePanel>
   );

@@ -61,14 +61,14 @@ export function BlueprintSystemPromptDialog({
           <span id={globalId} className="text-sm font-medium">
             {TEXTS.globalPrompt}
           </span>
-          <p className="text-xs opacity-70">{TEXTS.globalPromptHelp}</p>
+          <p className="text-xs opacity-80">{TEXTS.globalPromptHelp}</p>
           <GlobalSystemPrompt label={{ by: globalId }} className="h-40 opacity-80" />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${helpId}-field`} className="text-sm font-medium">
             {TEXTS.blueprintPrompt}
           </label>
-          <p id={helpId} className="text-xs opacity-70">
+          <p id={helpId} className="text-xs opacity-80">
             {TEXTS.blueprintPromptHelp}
           </p>
           <textarea

@@ -41,7 +41,7 @@ export function ImportDialog({
           />
           <span className="flex flex-col">
             <span>{TEXTS.replace}</span>
-            <span className="text-sm opacity-70">{TEXTS.replaceHelp}</span>
+            <span className="text-sm opacity-80">{TEXTS.replaceHelp}</span>
           </span>
         </label>
         <div className="modal-action mt-0">

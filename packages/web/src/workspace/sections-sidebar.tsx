@@ -153,7 +153,7 @@ export function SectionsSidebar(props: SectionsSidebarProps) {
       </div>
       <div id={listId} className="min-h-0 flex-1 overflow-y-auto px-1 py-2">
         {outline.sections.length === 0 ? (
-          <p className="px-2 text-sm opacity-70">{TEXTS.empty}</p>
+          <p className="px-2 text-sm opacity-80">{TEXTS.empty}</p>
         ) : (
           <SectionList {...props} collapsed={collapsed} onToggle={toggleCollapsed} onOpenDialog={open} />
         )}
