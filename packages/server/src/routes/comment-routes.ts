@@ -7,6 +7,7 @@ import type { MentionDigests } from '../comments/mention-digests.js';
 import { resolveMentions } from '../comments/mentions.js';
 import { permitted } from '../documents/document-access.js';
 import { HttpError, parseInput } from '../http/http-error.js';
+import { withinRateLimits } from '../http/rate-limited.js';
 import { uuidParam } from '../http/uuid-param.js';
 import type { CommentPerson, CommentThreadRecord } from '../storage/comment-repository.js';
 import type { TransactionalStorage } from '../storage/storage.js';
@@ -130,17 +131,16 @@ export function commentRoutes(app: FastifyInstance, deps: CommentRouteDeps): voi
       ]);
     }
     const others = userIds.filter((id) => id !== author.id);
-    if (others.length > 0) {
-      const decision = await storage.rateLimits.hit(`mention:user:${author.id}`, MENTION_RATE_LIMIT, now());
-      if (!decision.allowed) {
-        await reply.status(429).header('retry-after', String(decision.retryAfterSeconds)).send({
-          detail: 'Too many mentions sent. Please wait a while and try again.',
-          code: 'rate_limited',
-        });
-        return null;
-      }
-    }
-    return others;
+    const allowed =
+      others.length === 0 ||
+      (await withinRateLimits(
+        storage,
+        reply,
+        [[`mention:user:${author.id}`, MENTION_RATE_LIMIT]],
+        now(),
+        'Too many mentions sent. Please wait a while and try again.',
+      ));
+    return allowed ? others : null;
   }
 
   /** Saves a message's mentions and the announcement in its transaction; e-mails once it has committed. */

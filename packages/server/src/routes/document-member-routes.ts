@@ -5,6 +5,7 @@ import { hashSecret, newSecret } from '../auth/secrets.js';
 import { usernameOf } from '../auth/username.js';
 import { type DocumentAction, mayDo, permitted, SHARED_PLAN_ROLES } from '../documents/document-access.js';
 import { HttpError, parseInput } from '../http/http-error.js';
+import { withinRateLimits } from '../http/rate-limited.js';
 import { uuidParam } from '../http/uuid-param.js';
 import type { Mailer } from '../mail/mailer.js';
 import { INVITATION_LIFETIME_MS, invitationEmail } from '../sharing/invitation-email.js';
@@ -106,23 +107,17 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
     );
   }
 
-  async function limitInvitations(reply: FastifyReply, inviter: UserRecord, email: string): Promise<boolean> {
-    const at = now();
-    for (const [bucket, rule] of [
-      [`invite:user:${inviter.id}`, INVITATION_RATE_LIMITS.perInviter],
-      [`invite:email:${email.toLowerCase()}`, INVITATION_RATE_LIMITS.perAddress],
-    ] as const) {
-      const decision = await storage.rateLimits.hit(bucket, rule, at);
-      if (!decision.allowed) {
-        await reply.status(429).header('retry-after', String(decision.retryAfterSeconds)).send({
-          detail: 'Too many invitations sent. Please wait a while and try again.',
-          code: 'rate_limited',
-        });
-        return false;
-      }
-    }
-    return true;
-  }
+  const limitInvitations = (reply: FastifyReply, inviter: UserRecord, email: string) =>
+    withinRateLimits(
+      storage,
+      reply,
+      [
+        [`invite:user:${inviter.id}`, INVITATION_RATE_LIMITS.perInviter],
+        [`invite:email:${email.toLowerCase()}`, INVITATION_RATE_LIMITS.perAddress],
+      ],
+      now(),
+      'Too many invitations sent. Please wait a while and try again.',
+    );
 
   /**
    * `GET team/`: the people the caller shares plans with (the owners and members of the plans they have), most

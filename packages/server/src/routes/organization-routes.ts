@@ -6,6 +6,7 @@ import { usernameOf } from '../auth/username.js';
 import { isUuid } from '../db/uuid.js';
 import { HttpError, parseInput } from '../http/http-error.js';
 import { listBody, listPageOf, listPageQuery } from '../http/list-page.js';
+import { withinRateLimits } from '../http/rate-limited.js';
 import type { MemberRecord, MembershipRecord, OrganizationRole } from '../storage/organization-repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
@@ -181,17 +182,14 @@ export function organizationRoutes(app: FastifyInstance, deps: WorkspaceRouteDep
     const organization = await storage.organizations.findForMember(request.params.id, user.id);
     if (organization?.role !== 'admin') throw notFound();
     const input = parseInput(addMemberInput, request.body ?? {});
-    const decision = await storage.rateLimits.hit(
-      `org-members:user:${user.id}`,
-      ADD_MEMBER_RATE_LIMIT,
+    const allowed = await withinRateLimits(
+      storage,
+      reply,
+      [[`org-members:user:${user.id}`, ADD_MEMBER_RATE_LIMIT]],
       now(),
+      'Too many members added. Please wait a while and try again.',
     );
-    if (!decision.allowed) {
-      return reply.status(429).header('retry-after', String(decision.retryAfterSeconds)).send({
-        detail: 'Too many members added. Please wait a while and try again.',
-        code: 'rate_limited',
-      });
-    }
+    if (!allowed) return reply;
     const member = await storage.users.findByEmail(input.email);
     if (!member) {
       throw new HttpError(400, 'invalid', 'Invalid input: email', [

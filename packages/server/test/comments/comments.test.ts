@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MENTION_DIGEST_WINDOW_MS, MentionDigests } from '../../src/comments/mention-digests.js';
 import { mentionedUsernames } from '../../src/comments/mentions.js';
-import type { Mailer, MailMessage } from '../../src/mail/mailer.js';
 import { MENTION_RATE_LIMIT } from '../../src/routes/comment-routes.js';
+import { capturedMail } from '../support/captured-mail.js';
 import { createSignedInUser, type SignedInUser } from '../support/signed-in-user.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { call, createDocument, hostileStrings } from '../support/workspace-calls.js';
@@ -16,15 +16,7 @@ const now = () => clock;
 const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
-const sent: MailMessage[] = [];
-const mailer: Mailer = {
-  transport: 'outbox',
-  async send(message) {
-    sent.push(message);
-    return { messageId: String(sent.length) };
-  },
-  close() {},
-};
+const { mailer, sent } = capturedMail();
 let counter = 0;
 
 async function person(name: string): Promise<SignedInUser> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Mailer, MailMessage } from '../../src/mail/mailer.js';
 import { INVITATION_RATE_LIMITS } from '../../src/routes/document-member-routes.js';
 import { INVITATION_LIFETIME_MS } from '../../src/sharing/invitation-email.js';
+import { capturedMail } from '../support/captured-mail.js';
 import { createSignedInUser, type SignedInUser } from '../support/signed-in-user.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { call, createDocument, hostileStrings } from '../support/workspace-calls.js';
@@ -15,15 +15,7 @@ const now = () => clock;
 const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
-const sent: MailMessage[] = [];
-const mailer: Mailer = {
-  transport: 'outbox',
-  async send(message) {
-    sent.push(message);
-    return { messageId: String(sent.length) };
-  },
-  close() {},
-};
+const { mailer, sent } = capturedMail();
 let owner: SignedInUser;
 let counter = 0;
 

@@ -13,6 +13,7 @@ import { Alert } from '../ui/alert';
 import { Dialog } from '../ui/dialog';
 import { LoadError } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
+import { SelectField } from '../ui/select-field';
 import { TimeLabel } from '../ui/time-label';
 import { sharingFailure, sharingQuery, useSharingActions } from './sharing-queries';
 import { ROLE_LABELS, SHARING_TEXTS as TEXTS } from './sharing-texts';
@@ -298,26 +299,16 @@ function RoleSelect({
   value: SharedPlanRole;
   onChange: (role: SharedPlanRole) => void;
 }) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1 text-sm">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        className="select select-sm w-36"
-        value={value}
-        onChange={(event) => {
-          const role = SHARED_PLAN_ROLES.find((candidate) => candidate === event.target.value);
-          if (role) onChange(role);
-        }}
-      >
-        {SHARED_PLAN_ROLES.map((role) => (
-          <option key={role} value={role}>
-            {ROLE_LABELS[role]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      compact
+      name="role"
+      label={label}
+      value={value}
+      options={SHARED_PLAN_ROLES}
+      optionLabel={(role) => ROLE_LABELS[role]}
+      onChange={onChange}
+    />
   );
 }
 

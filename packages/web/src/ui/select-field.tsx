@@ -11,6 +11,7 @@ export function SelectField<V extends string>({
   options,
   optionLabel,
   onChange,
+  compact = false,
 }: {
   name: string;
   label: string;
@@ -18,6 +19,8 @@ export function SelectField<V extends string>({
   options: readonly V[];
   optionLabel: (option: V) => string;
   onChange: (value: V) => void;
+  /** The small form of a dense row (a dialog's inline form). */
+  compact?: boolean;
 }) {
   const id = useId();
   return (
@@ -28,7 +31,7 @@ export function SelectField<V extends string>({
       <select
         id={id}
         name={name}
-        className="select w-full"
+        className={compact ? 'select select-sm w-36' : 'select w-full'}
         value={value}
         onChange={(event) => {
           const chosen = options.find((option) => option === event.target.value);

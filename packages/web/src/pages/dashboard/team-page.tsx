@@ -24,6 +24,7 @@ import { Alert } from '../../ui/alert';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LoadError } from '../../ui/load-error';
 import { LoadingStatus } from '../../ui/loading-status';
+import { SelectField } from '../../ui/select-field';
 
 /** What the last action said: a confirmation (announced politely) or a refusal. */
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
@@ -361,7 +362,6 @@ function AddMember({ organizationId, run }: { organizationId: string; run: Run }
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<OrganizationRole>('member');
   const emailId = useId();
-  const roleId = useId();
   const hintId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -386,24 +386,15 @@ function AddMember({ organizationId, run }: { organizationId: string; run: Run }
             onChange={(event) => setEmail(event.target.value)}
           />
         </div>
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor={roleId}>{TEXTS.role}</label>
-          <select
-            id={roleId}
-            className="select select-sm w-32"
-            value={role}
-            onChange={(event) => {
-              const chosen = ORGANIZATION_ROLES.find((candidate) => candidate === event.target.value);
-              if (chosen) setRole(chosen);
-            }}
-          >
-            {ORGANIZATION_ROLES.map((option) => (
-              <option key={option} value={option}>
-                {ORGANIZATION_ROLE_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          compact
+          name="role"
+          label={TEXTS.role}
+          value={role}
+          options={ORGANIZATION_ROLES}
+          optionLabel={(option) => ORGANIZATION_ROLE_LABELS[option]}
+          onChange={setRole}
+        />
         <button type="submit" className="btn btn-sm" disabled={actions.addMember.isPending}>
           {TEXTS.add}
         </button>
