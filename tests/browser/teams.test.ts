@@ -8,6 +8,7 @@ import {
   editorParts,
   failedAnswer,
   openEditor,
+  sidebarItem,
   signedInEditorUser,
 } from '../support/editor-page.js';
 
@@ -200,11 +201,14 @@ describe('teams in Chromium against the real server', () => {
       'teams-comment-owner@example.com',
       `/dashboard/documents/${plan.uuid}/edit`,
     );
+    // The sidebar counts the open thread beside its subsection (and its section).
+    await sidebarItem(owner.page, first.uuid).getByText('1 open comment').waitFor();
     await thread.getByLabel('Reply to this thread').fill('Yes: the 2025 census.');
     await thread.getByRole('button', { name: 'Reply', exact: true }).click();
     await thread.getByText('Yes: the 2025 census.').waitFor();
     await thread.getByRole('button', { name: 'Resolve' }).click();
     await ownerPanel.getByText('No open comments.').waitFor();
+    await sidebarItem(owner.page, first.uuid).getByText('1 open comment').waitFor({ state: 'detached' });
     await panel.getByText('No open comments.').waitFor();
     await panel.getByLabel('Show').selectOption('resolved');
     await panel.getByText('Yes: the 2025 census.').waitFor();

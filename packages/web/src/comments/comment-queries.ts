@@ -1,9 +1,10 @@
 import type { CommentThread, NewCommentThread, PlanwrightClient } from '@planwright/sdk';
 import type { LiveDocument } from '@planwright/sdk/live';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { ACTIVITY_KEY } from '../activity/activity-queries';
 import { usePlanwrightClient } from '../api/use-planwright-client';
+import type { PlanWorkspace } from '../workspace/plan-workspace';
 
 /** Query key: a plan's comment threads (all of them; the panel filters). */
 export const commentKeys = { plan: (uuid: string) => ['comments', uuid] as const };
@@ -64,4 +65,23 @@ export function useLiveComments(live: LiveDocument | null, uuid: string): void {
       void queryClient.invalidateQueries({ queryKey: commentKeys.plan(uuid) });
     });
   }, [live, uuid, queryClient]);
+}
+
+/**
+ * A document's open comment threads per subsection, for the sidebar (W44), kept current live; empty for a
+ * blueprint (blueprints have no comments).
+ */
+export function useOpenCommentCounts(workspace: PlanWorkspace): ReadonlyMap<string, number> {
+  const client = usePlanwrightClient();
+  const isDocument = workspace.kind === 'document';
+  const threads = useQuery({ ...commentsQuery(client, workspace.uuid), enabled: isDocument });
+  useLiveComments(isDocument ? workspace.live : null, workspace.uuid);
+  return useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const thread of threads.data ?? []) {
+      if (thread.status !== 'open' || thread.subsection_uuid === null) continue;
+      counts.set(thread.subsection_uuid, (counts.get(thread.subsection_uuid) ?? 0) + 1);
+    }
+    return counts;
+  }, [threads.data]);
 }

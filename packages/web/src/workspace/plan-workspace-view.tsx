@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SIGNED_IN_TEXTS } from '../account/account-texts';
+import { useOpenCommentCounts } from '../comments/comment-queries';
 import type { CanvasActions, CursorContext } from '../editor';
 import type { BreadcrumbItem } from '../layout/breadcrumb-store';
 import { useBreadcrumbs } from '../layout/breadcrumbs';
@@ -182,6 +183,7 @@ export function PlanWorkspaceView({
   const height = useFillViewport(rootRef);
   const [dialog, setDialog] = useState<WorkspaceDialog | null>(null);
   const navigate = useNavigate();
+  const commentCounts = useOpenCommentCounts(workspace);
   const [cursor, setCursor] = useState<CursorContext | null>(null);
   const [editorReady, setEditorReady] = useState(false);
   const ready = state.load.status === 'ready';
@@ -358,6 +360,7 @@ export function PlanWorkspaceView({
     body = (
       <div className="flex min-h-0 flex-1">
         <SectionsSidebar
+          commentCounts={commentCounts}
           resource={workspace.kind}
           documentUuid={workspace.uuid}
           outline={shownOutline}

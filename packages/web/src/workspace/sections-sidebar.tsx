@@ -66,6 +66,19 @@ export interface SectionsSidebarProps {
   onMoveSubsection: (sectionUuid: string, subsectionUuid: string, direction: MoveDirection) => void;
   /** A section dropped at `toIndex` (0-based) by drag and drop. */
   onDropSection: (sectionUuid: string, toIndex: number) => void;
+  /** A document's open comment threads per subsection uuid (W44); a section shows its subsections' sum. */
+  commentCounts?: ReadonlyMap<string, number>;
+}
+
+/** How many open comment threads a row has; nothing for none. */
+function CommentCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="badge badge-ghost badge-xs ms-auto shrink-0 gap-0.5">
+      <span aria-hidden="true">💬 {count}</span>
+      <span className="sr-only">{TEXTS.openComments(count)}</span>
+    </span>
+  );
 }
 
 type SidebarDialog =
@@ -329,6 +342,12 @@ function SectionItem(props: SectionListProps & { section: OutlineSection }) {
             {title}
           </span>
           {cursorHere && <CursorDot />}
+          <CommentCount
+            count={section.subsections.reduce(
+              (sum, sub) => sum + (props.commentCounts?.get(sub.uuid) ?? 0),
+              0,
+            )}
+          />
         </button>
         <button
           ref={setActivatorNodeRef}
@@ -389,6 +408,7 @@ function SectionItem(props: SectionListProps & { section: OutlineSection }) {
                       {subTitle}
                     </span>
                     {subCursor && <CursorDot />}
+                    <CommentCount count={props.commentCounts?.get(subsection.uuid) ?? 0} />
                   </button>
                   <ActionsMenu
                     label={TEXTS.actions(subTitle)}

@@ -54,6 +54,7 @@ export const CONFLICT_TEXTS = {
 
 /** The sections sidebar (spec 001 §2 "Sections sidebar"). */
 export const SIDEBAR_TEXTS = {
+  openComments: (count: number) => (count === 1 ? '1 open comment' : `${count} open comments`),
   heading: 'Sections',
   hide: 'Hide sections',
   show: 'Show sections',
