@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { registerBlueprintsCommand } from './commands/blueprints.js';
 import { registerChatCommand } from './commands/chat.js';
+import { registerCommentCommand } from './commands/comment.js';
+import { registerCommentsCommand } from './commands/comments.js';
 import { registerConfigCommand } from './commands/config.js';
 import { registerConvertCommand } from './commands/convert.js';
 import { registerDocumentsCommand } from './commands/documents.js';
@@ -67,6 +69,8 @@ export function createProgram(io: CliIo, args: readonly string[] = []): Command 
   registerShareCommand(program, io);
   registerMembersCommand(program, io);
   registerInvitationsCommand(program, io);
+  registerCommentCommand(program, io);
+  registerCommentsCommand(program, io);
   registerOrgsCommand(program, io);
   registerChatCommand(program, io);
   registerFinalizeCommand(program, io);

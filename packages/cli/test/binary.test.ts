@@ -208,6 +208,8 @@ describe('the built planwright binary', () => {
     'members --help',
     'invitations --help',
     'invitations accept --help',
+    'comment --help',
+    'comments --help',
     'orgs --help',
     'export --help',
     'import --help',

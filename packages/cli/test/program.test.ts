@@ -31,6 +31,8 @@ describe('planwright program', () => {
       'share [options] <uuid>',
       'members <uuid>',
       'invitations',
+      'comment [options] <uuid>',
+      'comments [options] <uuid>',
       'orgs',
       '--server <url>',
       '--json',

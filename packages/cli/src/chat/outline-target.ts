@@ -50,9 +50,23 @@ export function findSection(
   });
 }
 
+/** How {@link findSubsection} words its refusals for a command. */
+export interface SubsectionSearch {
+  /**
+   * Whether the command has `--section`, to narrow a title several subsections share (chat, finalize: the
+   * default). `comment` has not, so its hint asks for the uuid alone.
+   */
+  sectionOption?: boolean;
+  /**
+   * Name the titles there are when nothing matches (`comment`), instead of pointing to `planwright progress`:
+   * someone commenting from a script wants the right words now, not a second command.
+   */
+  listTitles?: boolean;
+}
+
 /**
  * The subsection `--subsection` names, by uuid first, else by title; within `within` when `--section`
- * was given, else anywhere in the document (T1–T4).
+ * was given, else anywhere in the document (T1–T4); `search` words the refusals for `comment` (T5).
  *
  * @throws UsageError when a title matches several subsections (listed with their uuids, on one line).
  * @throws NotFoundError when nothing matches.
@@ -62,6 +76,7 @@ export function findSubsection(
   identifier: string,
   documentUuid: string,
   within?: Section,
+  search: SubsectionSearch = {},
 ): SubsectionTarget {
   const wanted = identifier.trim();
   const places = (within ? [within] : sections).flatMap((section) =>
@@ -79,11 +94,23 @@ export function findSubsection(
             `${terminalText(subsection.uuid)} ("${terminalText(section.title)} > ${terminalText(subsection.title)}")`,
         )
         .join(', ')}`,
-      { suggestion: 'Pass the uuid of the one you mean (or --section to narrow the search).' },
+      {
+        suggestion:
+          search.sectionOption === false
+            ? 'Pass the uuid of the one you mean.'
+            : 'Pass the uuid of the one you mean (or --section to narrow the search).',
+      },
     );
   }
+  const titles = search.listTitles ? titleList(places.map((place) => place.subsection.title)) : '';
   throw new NotFoundError(
     `Subsection not found: "${terminalText(wanted)}"${within ? ` in "${terminalText(within.title)}"` : ''}.`,
-    { suggestion: outlineHint(documentUuid) },
+    { suggestion: titles === '' ? outlineHint(documentUuid) : `The subsections are: ${titles}.` },
   );
+}
+
+/** `"Overview", "Goals"`: the titles a title may name (blank ones cannot be typed; each once), made safe. */
+function titleList(titles: readonly string[]): string {
+  const named = titles.map((title) => terminalText(title).trim()).filter((title) => title !== '');
+  return [...new Set(named)].map((title) => `"${title}"`).join(', ');
 }

@@ -3,7 +3,7 @@ import { terminalText } from '../display/terminal-text.js';
 
 /** Spec 001 §2 "Sections sidebar": the texts for blank titles and an empty outline. */
 const UNTITLED_SECTION = 'Untitled Section';
-const UNTITLED_SUBSECTION = 'Untitled Subsection';
+export const UNTITLED_SUBSECTION = 'Untitled Subsection';
 const NO_SECTIONS = 'No sections available';
 
 /** How a subsection is marked in the outline. */

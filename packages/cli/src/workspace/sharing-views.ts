@@ -15,8 +15,11 @@ import { LIST_TITLE_WIDTH } from './document-views.js';
 /** Widest a person's name or address may be in a table before it is cut with `…`. */
 const PERSON_WIDTH = 40;
 
-/** `Ada Lovelace`, else the username: how a member is named (first and last name as they typed them). */
-export function memberName(user: PlanMember['user']): string {
+/**
+ * `Ada Lovelace`, else the username: how a member (or a comment's author) is named (first and last name as they
+ * typed them).
+ */
+export function memberName(user: Pick<PlanMember['user'], 'username' | 'first_name' | 'last_name'>): string {
   const name = `${user.first_name} ${user.last_name}`.trim();
   return name === '' ? user.username : name;
 }

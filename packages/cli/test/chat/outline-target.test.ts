@@ -66,6 +66,16 @@ describe('finding --section and --subsection', () => {
     expect(error.message).toBe('Subsection not found: "Nope".');
     expect(error.suggestion).toBe('Run `planwright progress doc` to see the sections and subsections.');
   });
+
+  it('T5: for `comment` (no --section), names the titles there are, and asks for the uuid alone', () => {
+    const search = { sectionOption: false, listTitles: true };
+    const missing = failure(() => findSubsection(OUTLINE, 'Nope', 'doc', undefined, search));
+    expect([missing.exitCode, missing.message]).toEqual([1, 'Subsection not found: "Nope".']);
+    // Each title once, made safe; a blank one could not be typed, so it is not offered.
+    expect(missing.suggestion).toBe('The subsections are: "Overview", "Goals", "Evil".');
+    const ambiguous = failure(() => findSubsection(OUTLINE, 'overview', 'doc', undefined, search));
+    expect([ambiguous.exitCode, ambiguous.suggestion]).toEqual([2, 'Pass the uuid of the one you mean.']);
+  });
 });
 
 describe('progress', () => {

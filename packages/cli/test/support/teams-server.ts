@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CommentAuthor, CommentThread } from '@planwright/sdk';
 import { sendJson, startServer, type TestServer } from './http-server.js';
-import type { WorkspaceRequest } from './workspace-server.js';
+import { documentAnswer, type WorkspaceRequest } from './workspace-server.js';
 
 /** The time every fake record was made at; invitations expire 14 days later. */
 export const TEAMS_CREATED = '2026-11-22T10:00:00.000Z';
@@ -25,6 +26,16 @@ export interface FakeSharedPlan {
   organizations?: Array<{ id: string; name: string; role: 'editor' | 'commenter' | 'viewer' }>;
   invitations?: Array<{ id: string; email: string; role: 'editor' | 'commenter' | 'viewer' }>;
   editorsCanShare?: boolean;
+  /** Its sections and subsections, answered by `GET documents/{uuid}/`. */
+  outline?: FakeOutlineSection[];
+  /** Its comment threads as the wire carries them, oldest first. */
+  threads?: CommentThread[];
+}
+
+/** A section of a fake plan: its title and its subsections. */
+export interface FakeOutlineSection {
+  title: string;
+  subsections: Array<{ uuid: string; title: string }>;
 }
 
 /** An invitation waiting for the caller. */
@@ -46,16 +57,17 @@ export interface FakeTeamsServer extends TestServer {
   readonly tokens: Set<string>;
   /** The organisations list answers this total (more than it sends: a server that pages). */
   organizationsTotal: number | undefined;
-  /** `POST documents/{uuid}/invitations/` answers 429 while true. */
+  /** `POST documents/{uuid}/invitations/` and `POST documents/{uuid}/comments/` answer 429 while true. */
   rateLimited: boolean;
   issueToken(): string;
 }
 
 /**
- * The members, invitations and organisations calls of `docs/http-api.md` the CLI uses, over in-memory state:
- * 401 without a live token, 404 `not_found` for unknown plans and invitations, 404 `not_permitted` for a
- * caller who may not invite, 409 `already_member` / `already_invited`, 429 when told to, and the invitation
- * refusals of `POST invitations/accept/`.
+ * The members, invitations, organisations and comments calls of `docs/http-api.md` the CLI uses, over in-memory
+ * state: 401 without a live token, 404 `not_found` for unknown plans and invitations, 404 `not_permitted` for a
+ * caller who may not invite or comment, 409 `already_member` / `already_invited`, 429 when told to, the
+ * invitation refusals of `POST invitations/accept/`, and a new thread's 400s (a subsection not in the plan, a
+ * mention of someone not on it). `GET documents/{uuid}/` answers the plan with its outline.
  */
 export async function startFakeTeamsServer(
   initial: { plans?: FakeSharedPlan[]; received?: FakeReceivedInvitation[] } = {},
@@ -85,6 +97,89 @@ export async function startFakeTeamsServer(
     const path = url.pathname;
     const notFound = (what: string) =>
       sendJson(response, 404, { detail: `${what} not found.`, code: 'not_found' });
+    const invalid = (param: string, code: string, message: string) =>
+      sendJson(response, 400, {
+        detail: `Invalid input: ${param}`,
+        code: 'invalid',
+        errors: [{ param, code, message }],
+      });
+
+    const documentMatch = /^\/api\/v1\/documents\/([^/]+)\/$/.exec(path);
+    if (documentMatch && method === 'GET') {
+      const plan = plans.get(decodeURIComponent(documentMatch[1] ?? ''));
+      if (!plan) return notFound('Document');
+      return sendJson(response, 200, planAnswer(plan));
+    }
+
+    const commentsMatch = /^\/api\/v1\/documents\/([^/]+)\/comments\/$/.exec(path);
+    if (commentsMatch) {
+      const plan = plans.get(decodeURIComponent(commentsMatch[1] ?? ''));
+      if (!plan) return notFound('Document');
+      const threads = plan.threads ?? [];
+      if (method === 'GET') {
+        const status = url.searchParams.get('status') ?? 'all';
+        return sendJson(response, 200, {
+          data: threads.filter((thread) => status === 'all' || thread.status === status),
+        });
+      }
+      if (method === 'POST') {
+        if (plan.role === 'viewer') {
+          return sendJson(response, 404, {
+            detail: 'Viewers of this document cannot comment on it.',
+            code: 'not_permitted',
+          });
+        }
+        const { subsection = '', body: text = '' } = (body ?? {}) as { subsection?: string; body?: string };
+        const subsections = (plan.outline ?? []).flatMap((section) => section.subsections);
+        if (!subsections.some((candidate) => candidate.uuid === subsection)) {
+          return invalid('subsection', 'not_found', 'Not a subsection of this document');
+        }
+        const usernames = plan.members.map((member) => usernameOf(member.email));
+        const unknown = [...text.matchAll(/(^|\s)@([\w.+-]+)/gu)]
+          .map((match) => (match[2] ?? '').replace(/\.+$/, ''))
+          .filter((name) => !usernames.includes(name.toLowerCase()));
+        if (unknown.length > 0) {
+          return invalid(
+            'body',
+            'unknown_mention',
+            `${unknown.map((name) => `@${name}`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not on this plan: mention someone it is shared with.`,
+          );
+        }
+        if (fake.rateLimited) {
+          response.setHeader('retry-after', '3600');
+          return sendJson(response, 429, {
+            detail: 'Too many mentions sent. Please wait a while and try again.',
+            code: 'rate_limited',
+          });
+        }
+        const you = plan.members.find((member) => member.you === true);
+        const author = you ? authorOf(you) : null;
+        const thread: CommentThread = {
+          id: randomUUID(),
+          subsection_uuid: subsection,
+          anchor: null,
+          quote: '',
+          status: 'open',
+          created_by: author,
+          created_at: TEAMS_CREATED,
+          updated_at: TEAMS_CREATED,
+          resolved_at: null,
+          resolved_by: null,
+          messages: [
+            {
+              id: randomUUID(),
+              author,
+              body: text,
+              created_at: TEAMS_CREATED,
+              edited_at: null,
+              deleted: false,
+            },
+          ],
+        };
+        plan.threads = [...threads, thread];
+        return sendJson(response, 201, thread);
+      }
+    }
 
     const planMatch = /^\/api\/v1\/documents\/([^/]+)\/(members|invitations)\/$/.exec(path);
     if (planMatch) {
@@ -240,6 +335,43 @@ export async function startFakeTeamsServer(
     },
   };
   return fake;
+}
+
+/** The document JSON of a fake plan: its outline's titles and uuids, the caller's role. */
+function planAnswer(plan: FakeSharedPlan) {
+  const outline = plan.outline ?? [];
+  const answer = documentAnswer({
+    uuid: plan.uuid,
+    title: plan.title,
+    outline: outline.map((section) => section.subsections.map(() => false)),
+  });
+  return {
+    ...answer,
+    role: plan.role,
+    sections: answer.sections.map((section, index) => ({
+      ...section,
+      title: outline[index]?.title ?? section.title,
+      subsections: section.subsections.map((subsection, subIndex) => ({
+        ...subsection,
+        ...outline[index]?.subsections[subIndex],
+      })),
+    })),
+  };
+}
+
+/** The username of an address, as the server derives it: its local part. */
+function usernameOf(email: string): string {
+  return (email.split('@')[0] ?? '').toLowerCase();
+}
+
+/** A person as comments name them. */
+export function authorOf(person: FakePerson): CommentAuthor {
+  return {
+    id: person.id,
+    username: usernameOf(person.email),
+    first_name: person.first_name ?? '',
+    last_name: person.last_name ?? '',
+  };
 }
 
 function sentInvitation(invitation: { id: string; email: string; role: string }) {
