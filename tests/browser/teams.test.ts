@@ -8,8 +8,11 @@ import {
   editorParts,
   failedAnswer,
   openEditor,
+  sameUserElsewhere,
   sidebarItem,
   signedInEditorUser,
+  subsectionBody,
+  typeInSubsection,
 } from '../support/editor-page.js';
 
 /**
@@ -212,5 +215,60 @@ describe('teams in Chromium against the real server', () => {
     await panel.getByText('No open comments.').waitFor();
     await panel.getByLabel('Show').selectOption('resolved');
     await panel.getByText('Yes: the 2025 census.').waitFor();
+  });
+
+  it('TM5 a comment on selected text is highlighted for everyone, and its highlight follows the words while someone types before them', async () => {
+    const owner = await signedInEditorUser(harness, 'teams-anchor-owner@example.com');
+    const reader = await sameUserElsewhere(harness, owner);
+    const plan = await createDefaultDocument(owner);
+    const first = plan.sections[0]?.subsections[0];
+    if (!first) throw new Error('no subsection');
+    await openEditor(harness, owner.page, plan.uuid);
+    // The subsection chosen in the sidebar is the one the panel comments on.
+    await sidebarItem(owner.page, first.uuid).getByRole('button', { name: first.title, exact: true }).click();
+    await typeInSubsection(owner.page, first.uuid, 'The market is worth 3 billion a year.');
+    // Select "3 billion" with the keyboard: back over " a year.", then nine characters with Shift.
+    for (let i = 0; i < ' a year.'.length; i++) await owner.page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < '3 billion'.length; i++) await owner.page.keyboard.press('Shift+ArrowLeft');
+    await owner.page.getByRole('tab', { name: 'Comments' }).click();
+    const panel = owner.page.getByRole('region', { name: 'Comments', exact: true });
+    await panel.getByLabel(`Comment on “${first.title}”`).fill('Sourced?');
+    await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+    const thread = panel.getByRole('article', { name: first.title });
+    await thread.getByText('3 billion', { exact: true }).waitFor();
+    const marked = (page: Page) =>
+      page
+        .locator('.pw-comment-range')
+        .evaluateAll((spans) => spans.map((span) => span.textContent).join(''));
+    await expect.poll(() => marked(owner.page)).toBe('3 billion');
+
+    await openEditor(harness, reader.page, plan.uuid);
+    await expect.poll(() => marked(reader.page)).toBe('3 billion');
+    // Someone types at the start of the paragraph: the words move, the highlight moves with them.
+    const paragraph = subsectionBody(owner.page, first.uuid).locator('p').last();
+    await paragraph.click();
+    await owner.page.keyboard.press('Home');
+    await owner.page.keyboard.type('In short: ');
+    for (const page of [owner.page, reader.page]) {
+      // The paragraph's text without the other person's caret label drawn inside it.
+      const typed = () =>
+        subsectionBody(page, first.uuid)
+          .locator('p')
+          .last()
+          .evaluate((paragraph) => {
+            const copy = paragraph.cloneNode(true) as HTMLElement;
+            for (const caret of copy.querySelectorAll('.pw-live-caret')) caret.remove();
+            return copy.textContent ?? '';
+          });
+      await expect.poll(typed).toContain('In short: The market');
+      await expect.poll(() => marked(page)).toBe('3 billion');
+    }
+    // Show in text selects the words in the editor.
+    await reader.page.getByRole('tab', { name: 'Comments' }).click();
+    const readerPanel = reader.page.getByRole('region', { name: 'Comments', exact: true });
+    await readerPanel.getByRole('button', { name: 'Show in text' }).click();
+    await expect
+      .poll(() => reader.page.evaluate(() => document.getSelection()?.toString()))
+      .toBe('3 billion');
   });
 });

@@ -7,6 +7,7 @@
  * @module @planwright/sdk/live
  */
 
+export { type CommentRange, decodeCommentAnchor, encodeCommentAnchor } from './comment-anchor.js';
 export {
   createLiveContent,
   LIVE_CONTENT_FIELD,

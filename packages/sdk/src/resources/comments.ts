@@ -12,8 +12,11 @@ export const COMMENT_MAX_LENGTH = 10_000;
 export const COMMENT_QUOTE_MAX_LENGTH = 1_000;
 
 /** A comment message's text: trimmed, 1 to {@link COMMENT_MAX_LENGTH} characters, no control characters. */
-export const commentBodySchema = longTextInputSchema('Comment', COMMENT_MAX_LENGTH)
+export const commentBodySchema = z
+  .string({ error: 'Comment must be text' })
+  // Trimmed first: the limit counts what is kept.
   .transform((value) => value.trim())
+  .pipe(longTextInputSchema('Comment', COMMENT_MAX_LENGTH))
   .refine((value) => value.length > 0, { message: 'Write a comment first' });
 
 /** Someone who wrote or resolved a comment, as a plan's members see them. */

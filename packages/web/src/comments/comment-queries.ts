@@ -76,6 +76,13 @@ export function useOpenCommentCounts(workspace: PlanWorkspace): ReadonlyMap<stri
   const isDocument = workspace.kind === 'document';
   const threads = useQuery({ ...commentsQuery(client, workspace.uuid), enabled: isDocument });
   useLiveComments(isDocument ? workspace.live : null, workspace.uuid);
+  // The canvas marks the open threads that have a place in the text (W44).
+  useEffect(() => {
+    const marks = (threads.data ?? []).flatMap((thread) =>
+      thread.status === 'open' && thread.anchor !== null ? [{ id: thread.id, anchor: thread.anchor }] : [],
+    );
+    workspace.setCommentMarks(marks);
+  }, [threads.data, workspace]);
   return useMemo(() => {
     const counts = new Map<string, number>();
     for (const thread of threads.data ?? []) {

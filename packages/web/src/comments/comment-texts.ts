@@ -33,4 +33,6 @@ export const COMMENT_TEXTS = {
   unknownSubsection: 'A removed subsection',
   failed: 'That did not work. Please try again.',
   someone: 'Someone',
+  showInText: 'Show in text',
+  textGone: 'The commented text is no longer in the plan.',
 } as const;

@@ -95,6 +95,7 @@ export function CommentsPanel({
                 myId={me.data?.id ?? null}
                 canComment={canComment}
                 run={run}
+                onReveal={(anchor) => workspace.revealComment(anchor)}
               />
             </li>
           ))}
@@ -162,7 +163,9 @@ export function CommentsPanel({
                   .slice(0, COMMENT_QUOTE_MAX_LENGTH)
                   .join('');
                 const subsection = selection.subsectionUuid ?? '';
-                return run(() => actions.create.mutateAsync({ subsection, body, quote }));
+                // The selected text's place, which follows it through everyone's edits (null for a caret).
+                const anchor = quote === '' ? null : workspace.commentAnchor();
+                return run(() => actions.create.mutateAsync({ subsection, body, quote, anchor }));
               }}
             />
           ) : (
@@ -219,7 +222,10 @@ function ThreadCard({
   myId,
   canComment,
   run,
+  onReveal,
 }: {
+  /** Selects the thread's text in the editor; false when it is gone. */
+  onReveal: (anchor: string) => boolean;
   uuid: string;
   thread: CommentThread;
   where: string;
@@ -229,6 +235,7 @@ function ThreadCard({
 }) {
   const actions = useCommentActions(uuid);
   const [reply, setReply] = useState('');
+  const [gone, setGone] = useState(false);
   const replyId = useId();
   const headingId = useId();
   const resolved = thread.status === 'resolved';
@@ -259,6 +266,18 @@ function ThreadCard({
         >
           {thread.quote}
         </blockquote>
+      )}
+      {thread.anchor !== null && (
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs"
+            onClick={() => setGone(!onReveal(thread.anchor ?? ''))}
+          >
+            {TEXTS.showInText}
+          </button>
+          {gone && <span className="text-xs opacity-80">{TEXTS.textGone}</span>}
+        </div>
       )}
       <ol className="flex flex-col gap-2">
         {thread.messages.map((message) => (

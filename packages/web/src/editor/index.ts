@@ -5,6 +5,12 @@
 
 export { BubbleToolbar } from './bubble-toolbar.js';
 export type { CanvasActions } from './canvas-actions.js';
+export {
+  type CommentMark,
+  commentAnchorOfSelection,
+  revealCommentRange,
+  setCommentMarks,
+} from './comment-highlights.js';
 export { type CursorContext, cursorContext } from './cursor-context.js';
 export { loadEditorContent, revealInEditor, setSubsectionFinalizedInEditor } from './editor-commands.js';
 export { EditorToolbar } from './editor-toolbar.js';

@@ -6,6 +6,7 @@ import { Dropcursor, Gapcursor, UndoRedo } from '@tiptap/extensions';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { applyBlockType } from './block-commands.js';
+import { CommentHighlights } from './comment-highlights.js';
 import { UNDO_DEPTH, UNDO_NEW_GROUP_DELAY_MS } from './editor-meta.js';
 import { FastNodeIdAttribute } from './fast-node-ids.js';
 import { hintPlugin } from './hint-decorations.js';
@@ -130,6 +131,7 @@ export function createPlanEditorExtensions(options: PlanEditorExtensionOptions):
     ? [
         Collaboration.configure({ document: options.live.document, field: LIVE_CONTENT_FIELD }),
         liveCarets(options.live.awareness),
+        CommentHighlights,
       ]
     : [UndoRedo.configure({ depth: UNDO_DEPTH, newGroupDelay: UNDO_NEW_GROUP_DELAY_MS })];
   return [

@@ -4,8 +4,12 @@ import { closeHistory } from '@tiptap/pm/history';
 import { Fragment, type Node as ProseMirrorNode, type Schema, type Slice } from '@tiptap/pm/model';
 import { TextSelection, type Transaction } from '@tiptap/pm/state';
 import {
+  type CommentMark,
+  commentAnchorOfSelection,
   loadEditorContent,
+  revealCommentRange,
   revealInEditor,
+  setCommentMarks,
   setStructureHints,
   setSubsectionFinalizedInEditor,
 } from '../editor';
@@ -42,6 +46,12 @@ export interface EditorBridge {
   insertParagraphAfterCursor(text: string): boolean;
   /** The text selected in the editor, blocks joined by spaces (`''` for a caret): what a new comment quotes. */
   selectedText(): string;
+  /** The anchor of the selection in a live plan (a new comment's), or null (a caret, a plan not live). */
+  commentAnchor(): string | null;
+  /** Marks the comment threads on the canvas (W44). */
+  setCommentMarks(marks: readonly CommentMark[]): void;
+  /** Selects a thread's text and scrolls to it; false when its text is gone. */
+  revealComment(anchor: string): boolean;
 }
 
 /** The bridge over a Tiptap editor made by `usePlanEditor`. */
@@ -59,6 +69,9 @@ export function createEditorBridge(editor: Editor): EditorBridge {
     },
     reveal: (target) => revealInEditor(editor, target),
     skeleton: () => structureSkeleton(editor.state.doc),
+    commentAnchor: () => commentAnchorOfSelection(editor),
+    setCommentMarks: (marks) => setCommentMarks(editor, marks),
+    revealComment: (anchor) => revealCommentRange(editor, anchor),
     selectedText: () => {
       const { from, to } = editor.state.selection;
       return editor.state.doc.textBetween(from, to, ' ', ' ');

@@ -13,6 +13,7 @@ import {
 import { type LiveDocument, readLiveContent } from '@planwright/sdk/live';
 import { type DocumentJson, normalizeDocument } from '@planwright/sdk/model';
 import { isGone } from '../api/write-failure';
+import type { CommentMark } from '../editor';
 import type { KeyValueStorage } from '../platform/browser-ports';
 import type { Clock } from '../platform/clock';
 import type { EditorBridge } from './editor-bridge';
@@ -192,6 +193,7 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
   private loadAbort: AbortController | null = null;
   private disposed = false;
   private stopWatchingAccess: () => void = () => {};
+  private commentMarks: readonly CommentMark[] = [];
 
   constructor(private readonly options: PlanWorkspaceOptions) {
     super(INITIAL);
@@ -349,6 +351,7 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
 
   /** The editor exists (it starts with `initialContent`). */
   attachEditor(bridge: EditorBridge): void {
+    if (this.commentMarks.length > 0) bridge.setCommentMarks(this.commentMarks);
     this.bridge = bridge;
     if (this.readOnly) bridge.setReadOnly(true);
     this.showHints();
@@ -418,6 +421,22 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
   /** The text selected in the editor (`''` for none, or before the editor exists). */
   selectedText(): string {
     return this.bridge?.selectedText() ?? '';
+  }
+
+  /** The anchor of the editor's selection for a new comment, or null. */
+  commentAnchor(): string | null {
+    return this.bridge?.commentAnchor() ?? null;
+  }
+
+  /** Marks these comment threads on the canvas (W44), now and on an editor attached later. */
+  setCommentMarks(marks: readonly CommentMark[]): void {
+    this.commentMarks = marks;
+    this.bridge?.setCommentMarks(marks);
+  }
+
+  /** Selects a comment's text in the editor; false when it cannot be found. */
+  revealComment(anchor: string): boolean {
+    return this.bridge?.revealComment(anchor) ?? false;
   }
 
   /** Scrolls the editor to a section or subsection. */

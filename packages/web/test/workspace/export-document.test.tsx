@@ -224,6 +224,9 @@ function standInEditor(workspace: PlanWorkspace) {
     applyContent: () => false,
     insertParagraphAfterCursor: () => false,
     selectedText: () => '',
+    commentAnchor: () => null,
+    setCommentMarks: () => {},
+    revealComment: () => false,
   };
   workspace.attachEditor(bridge);
   return {

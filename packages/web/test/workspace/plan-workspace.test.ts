@@ -49,6 +49,9 @@ function fakeEditor(workspace: PlanWorkspace) {
     },
     insertParagraphAfterCursor: () => false,
     selectedText: () => '',
+    commentAnchor: () => null,
+    setCommentMarks: () => {},
+    revealComment: () => false,
   };
   workspace.attachEditor(bridge);
   return {
