@@ -62,9 +62,10 @@ function DocumentSide({ workspace, selection, outline }: SideContext) {
             role="tab"
             id={`${ids[name]}-tab`}
             aria-selected={tab === name}
-            aria-controls={ids[name]}
+            // Only the chosen tab's panel is drawn: the other names none (a missing id is invalid ARIA).
+            aria-controls={tab === name ? ids[name] : undefined}
             tabIndex={tab === name ? 0 : -1}
-            className={`tab ${tab === name ? 'tab-active' : ''}`}
+            className={`tab ${tab === name ? 'tab-active' : 'text-base-content!'}`}
             onClick={() => setTab(name)}
             onKeyDown={(event) => {
               if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
