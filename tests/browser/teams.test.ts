@@ -1,3 +1,4 @@
+import { readOutbox } from '@planwright/server';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
@@ -215,6 +216,22 @@ describe('teams in Chromium against the real server', () => {
     await panel.getByText('No open comments.').waitFor();
     await panel.getByLabel('Show').selectOption('resolved');
     await panel.getByText('Yes: the 2025 census.').waitFor();
+    // The e-mail's link opens the plan on the thread, resolved or not, with the focus on it.
+    const mail = (await readOutbox(harness.server.outboxDir))
+      .filter((message) => message.to === 'teams-comment-owner@example.com')
+      .at(-1);
+    const link = mail?.links.find((candidate) => candidate.includes('?comment='));
+    if (!link) throw new Error('no link to the thread in the e-mail');
+    const url = new URL(link);
+    await owner.page.goto(`${harness.server.url}${url.pathname}${url.search}`);
+    await expect
+      .poll(() =>
+        owner.page.evaluate(() => document.activeElement?.getAttribute('data-comment-thread') ?? null),
+      )
+      .toBe(url.searchParams.get('comment'));
+    expect(await owner.page.getByRole('tab', { name: 'Comments' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
   });
 
   it('TM5 a comment on selected text is highlighted for everyone, and its highlight follows the words while someone types before them', async () => {

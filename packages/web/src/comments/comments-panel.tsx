@@ -6,7 +6,7 @@ import {
   type DocumentOutline,
 } from '@planwright/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { currentUserQuery } from '../account/account-queries';
 import { usePlanwrightClient } from '../api/use-planwright-client';
 import { sharingFailure } from '../sharing/sharing-queries';
@@ -38,18 +38,22 @@ export function CommentsPanel({
   selection,
   outline,
   canComment,
+  linkedThread = null,
 }: {
   workspace: PlanWorkspace;
   selection: Selection;
   outline: DocumentOutline;
   canComment: boolean;
+  /** A thread a link named (a mention e-mail's): shown whatever its status, scrolled to and focused once. */
+  linkedThread?: string | null;
 }) {
   const client = usePlanwrightClient();
   const threads = useQuery(commentsQuery(client, workspace.uuid));
   const me = useQuery(currentUserQuery(client));
   useLiveComments(workspace.live, workspace.uuid);
   const actions = useCommentActions(workspace.uuid);
-  const [status, setStatus] = useState<StatusFilter>('open');
+  const [status, setStatus] = useState<StatusFilter>(linkedThread ? 'all' : 'open');
+  const [reached, setReached] = useState(false);
   const [section, setSection] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const headingId = useId();
@@ -96,6 +100,8 @@ export function CommentsPanel({
                 canComment={canComment}
                 run={run}
                 onReveal={(anchor) => workspace.revealComment(anchor)}
+                focusOnMount={!reached && thread.id === linkedThread}
+                onFocused={() => setReached(true)}
               />
             </li>
           ))}
@@ -223,9 +229,14 @@ function ThreadCard({
   canComment,
   run,
   onReveal,
+  focusOnMount,
+  onFocused,
 }: {
   /** Selects the thread's text in the editor; false when it is gone. */
   onReveal: (anchor: string) => boolean;
+  /** Scroll to this thread and focus it (a link named it). */
+  focusOnMount: boolean;
+  onFocused: () => void;
   uuid: string;
   thread: CommentThread;
   where: string;
@@ -239,6 +250,13 @@ function ThreadCard({
   const replyId = useId();
   const headingId = useId();
   const resolved = thread.status === 'resolved';
+  const articleRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focusOnMount || !articleRef.current) return;
+    articleRef.current.scrollIntoView({ block: 'nearest' });
+    articleRef.current.focus();
+    onFocused();
+  }, [focusOnMount, onFocused]);
   const sendReply = (event: FormEvent) => {
     event.preventDefault();
     void run(() => actions.reply.mutateAsync({ thread: thread.id, body: reply })).then((sent) => {
@@ -247,6 +265,8 @@ function ThreadCard({
   };
   return (
     <article
+      ref={articleRef}
+      tabIndex={-1}
       aria-labelledby={headingId}
       data-comment-thread={thread.id}
       className={`flex flex-col gap-2 rounded-box border border-base-300 p-3 ${resolved ? 'opacity-90' : ''}`}

@@ -1,5 +1,6 @@
 import { planRoleAllows } from '@planwright/sdk';
 import { useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
 import { COMMENT_TEXTS } from '../comments/comment-texts';
 import { CommentsPanel } from '../comments/comments-panel';
 import { DOCUMENTS_PAGE_TEXTS } from '../documents/document-page-texts';
@@ -21,7 +22,10 @@ type SideTab = 'chat' | 'comments';
  */
 function DocumentSide({ workspace, selection, outline }: SideContext) {
   const { canEdit, role } = useSyncExternalStore(workspace.subscribe, workspace.getSnapshot);
-  const [tab, setTab] = useState<SideTab>('chat');
+  // A mention e-mail's link (`?comment={thread}`) opens on that thread.
+  const [params] = useSearchParams();
+  const linkedThread = params.get('comment');
+  const [tab, setTab] = useState<SideTab>(linkedThread ? 'comments' : 'chat');
   const tabs = useRef<Record<SideTab, HTMLButtonElement | null>>({ chat: null, comments: null });
   const ids = { chat: useId(), comments: useId() };
   if (!canEdit) {
@@ -36,6 +40,7 @@ function DocumentSide({ workspace, selection, outline }: SideContext) {
             selection={selection}
             outline={outline}
             canComment={planRoleAllows(role, 'comment')}
+            linkedThread={linkedThread}
           />
         </div>
       </div>
@@ -82,7 +87,13 @@ function DocumentSide({ workspace, selection, outline }: SideContext) {
         {tab === 'chat' ? (
           <ChatPanelArea workspace={workspace} selection={selection} outline={outline} />
         ) : (
-          <CommentsPanel workspace={workspace} selection={selection} outline={outline} canComment />
+          <CommentsPanel
+            workspace={workspace}
+            selection={selection}
+            outline={outline}
+            canComment
+            linkedThread={linkedThread}
+          />
         )}
       </div>
     </div>
