@@ -75,7 +75,18 @@ function CommentCount({ count }: { count: number }) {
   if (count === 0) return null;
   return (
     <span className="badge badge-ghost badge-xs ms-auto shrink-0 gap-0.5">
-      <span aria-hidden="true">💬 {count}</span>
+      {/* An icon, not an emoji: a machine without an emoji font draws a box. */}
+      <svg
+        aria-hidden="true"
+        className="size-3"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+      </svg>
+      <span aria-hidden="true">{count}</span>
       <span className="sr-only">{TEXTS.openComments(count)}</span>
     </span>
   );
