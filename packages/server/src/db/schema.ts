@@ -463,6 +463,8 @@ export const activities = pgTable(
   (table) => [
     index('activities_owner_created_idx').on(table.ownerId, table.createdAt),
     index('activities_object_idx').on(table.ownerId, table.target, table.objectId),
+    // A member's feed reads the entries of the plans shared with them, whoever owns the feed they are in.
+    index('activities_object_created_idx').on(table.objectId, table.createdAt),
   ],
 );
 

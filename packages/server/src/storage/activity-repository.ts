@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { activities, users } from '../db/schema.js';
+import { activities, documents, users } from '../db/schema.js';
+import { inScope } from './document-repository.js';
 
 /** What an activity is about. */
 export type ActivityTarget = 'document' | 'blueprint';
@@ -70,9 +71,19 @@ export class ActivityRepository {
     );
   }
 
-  /** One page of `ownerId`'s feed, newest first, with the total matching the filters. */
-  async list(ownerId: string, query: ActivityQuery): Promise<{ rows: ActivityRecord[]; total: number }> {
-    const conditions: SQL[] = [eq(activities.ownerId, ownerId)];
+  /**
+   * One page of what `userId` may follow, newest first, with the total matching the filters: their own feed
+   * (their documents and blueprints) and the entries of the plans shared with them now, whoever acted
+   * (docs/teams.md "Activity"). A member who leaves stops seeing a plan's entries with the plan.
+   */
+  async list(userId: string, query: ActivityQuery): Promise<{ rows: ActivityRecord[]; total: number }> {
+    const sharedPlans = this.db.select({ id: documents.id }).from(documents).where(inScope(userId, 'shared'));
+    const conditions: SQL[] = [
+      or(
+        eq(activities.ownerId, userId),
+        and(eq(activities.target, 'document'), inArray(activities.objectId, sharedPlans)),
+      ) as SQL,
+    ];
     if (query.level !== undefined) conditions.push(eq(activities.level, query.level));
     if (query.levelGte !== undefined) conditions.push(gte(activities.level, query.levelGte));
     if (query.levelLte !== undefined) conditions.push(lte(activities.level, query.levelLte));

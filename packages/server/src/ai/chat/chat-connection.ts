@@ -7,6 +7,7 @@ import {
 import { HttpError } from '../../http/http-error.js';
 import { type ChatRecord, UNTITLED_CHAT } from '../../storage/chat-repository.js';
 import type { UserRecord } from '../../storage/user-repository.js';
+import { recordActivity } from '../../structure/activity-entries.js';
 import { providerSummary } from '../providers/provider-view.js';
 import { readFrameAttachments, withAttachments } from './chat-attachments.js';
 import { CHAT_CLOSE, type IncomingChatFrame, parseChatFrame } from './chat-frames.js';
@@ -370,6 +371,29 @@ export class ChatConnection {
     }
     const { proposal } = decision;
     const accepted = proposal.status === 'accepted';
+    const user = this.user;
+    const document = this.scope?.document;
+    // Accepting is a team event (docs/teams.md "Activity"); rejecting, or deciding again, is not.
+    if (decision.kind === 'decided' && accepted && user && document) {
+      await recordActivity(
+        deps.storage,
+        {
+          ownerId: document.ownerId,
+          actor: user,
+          target: 'document',
+          objectId: document.id,
+          targetLabel: document.title,
+          at: deps.now(),
+        },
+        [
+          {
+            verb: 'accepted an AI proposal',
+            message: `accepted an AI proposal in the document ${JSON.stringify(document.title)}`,
+            level: 1,
+          },
+        ],
+      );
+    }
     this.send({
       type: 'tool_executing',
       tool_id: toolId,

@@ -228,6 +228,11 @@ describe('chat socket: a turn with the offline provider (CH4, CH6, CH7, CH9)', (
     expect(await socket.next((frame) => frame.type === 'error')).toMatchObject({ code: 'unknown_tool' });
     const [stored] = await t.storage.chats.proposalsOf(chatId);
     expect(stored?.status).toBe('accepted');
+    // Accepting is in the plan's activity once, however often it is decided again (docs/teams.md).
+    const feed = await call(t, 'GET', 'activities/activities/?level=1', { as: alice });
+    expect(
+      feed.json().data.filter((entry: { verb: string }) => entry.verb === 'accepted an AI proposal'),
+    ).toEqual([expect.objectContaining({ actor_label: expect.any(String), target: 'document' })]);
     // CH14: decided proposals come back with history, with their status and the AI message that made them.
     const from2 = socket.frames.length;
     socket.send({ type: 'history', content: chatId });

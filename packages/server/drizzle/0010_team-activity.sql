@@ -1,0 +1,1 @@
+CREATE INDEX "activities_object_created_idx" ON "activities" USING btree ("object_id","created_at");
