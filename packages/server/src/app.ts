@@ -194,7 +194,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   documentRoutes(app, { ...workspace, contentWork });
   blueprintRoutes(app, workspace);
   sectionRoutes(app, workspace);
-  organizationRoutes(app, workspace);
+  organizationRoutes(app, { ...workspace, mailer });
   documentMemberRoutes(app, { ...workspace, mailer });
   // Mention e-mails: at once when due, else in the digest the minute's sweep sends (docs/teams.md "Comments").
   const mentions = new MentionDigests({ storage, mailer, publicUrl: config.publicUrl, now, log: app.log });

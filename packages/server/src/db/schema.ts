@@ -179,6 +179,9 @@ export const organizations = pgTable(
   (table) => [uniqueIndex('organizations_slug_idx').on(table.slug)],
 );
 
+/** The roles an organisation's members have: admins manage it, members belong. */
+export const ORGANIZATION_ROLES = ['admin', 'member'] as const;
+
 /** Who belongs to which organisation, and whether they may manage its members. */
 export const organizationMembers = pgTable(
   'organization_members',
@@ -189,7 +192,7 @@ export const organizationMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    role: text('role', { enum: ORGANIZATION_ROLES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [
@@ -331,20 +334,21 @@ export const documentOrganizationGrants = pgTable(
 );
 
 /**
- * Invitations to a document by e-mail. The link's token is stored only as its SHA-256 hash; an invitation
- * is pending until accepted, revoked or past `expires_at`, and an address has at most one pending per plan.
+ * Invitations by e-mail to a document or to an organisation (exactly one). The link's token is stored only as
+ * its SHA-256 hash; an invitation is pending until accepted, revoked or past `expires_at`, and an address has at
+ * most one pending per document or organisation.
  */
-export const documentInvitations = pgTable(
-  'document_invitations',
+export const invitations = pgTable(
+  'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     /** `lower(email)`, as `users.email_key`. */
     emailKey: text('email_key').notNull(),
-    role: text('role', { enum: SHARED_PLAN_ROLES }).notNull(),
+    /** A plan role for a document, an organisation role for an organisation. */
+    role: text('role', { enum: [...SHARED_PLAN_ROLES, ...ORGANIZATION_ROLES] }).notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -356,11 +360,19 @@ export const documentInvitations = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
-    uniqueIndex('document_invitations_token_idx').on(table.tokenHash),
-    uniqueIndex('document_invitations_pending_idx')
+    uniqueIndex('invitations_token_idx').on(table.tokenHash),
+    uniqueIndex('invitations_pending_document_idx')
       .on(table.documentId, table.emailKey)
-      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
-    index('document_invitations_email_key_idx').on(table.emailKey),
+      .where(
+        sql`${table.acceptedAt} is null and ${table.revokedAt} is null and ${table.documentId} is not null`,
+      ),
+    uniqueIndex('invitations_pending_organization_idx')
+      .on(table.organizationId, table.emailKey)
+      .where(
+        sql`${table.acceptedAt} is null and ${table.revokedAt} is null and ${table.organizationId} is not null`,
+      ),
+    index('invitations_email_key_idx').on(table.emailKey),
+    check('invitations_one_target', sql`num_nonnulls(${table.documentId}, ${table.organizationId}) = 1`),
   ],
 );
 

@@ -8,6 +8,11 @@ export type SharedPlanRole = (typeof SHARED_PLAN_ROLES)[number];
 export type PlanRole = 'owner' | SharedPlanRole;
 export { SHARED_PLAN_ROLES };
 
+/** Whether `role` is one a plan can be shared as (an invitation's role may also be an organisation's). */
+export function isSharedPlanRole(role: string): role is SharedPlanRole {
+  return (SHARED_PLAN_ROLES as readonly string[]).includes(role);
+}
+
 /**
  * What a call does to a document, from the least to the most a role must allow (docs/teams.md "Roles"):
  * `read` (open, export, list members), `comment`, `edit` (content, sections, finalize, import, AI chat and

@@ -1,42 +1,36 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/require-user.js';
-import { hashSecret, newSecret } from '../auth/secrets.js';
 import { usernameOf } from '../auth/username.js';
-import { type DocumentAction, mayDo, permitted, SHARED_PLAN_ROLES } from '../documents/document-access.js';
+import {
+  type DocumentAction,
+  isSharedPlanRole,
+  mayDo,
+  permitted,
+  SHARED_PLAN_ROLES,
+  type SharedPlanRole,
+} from '../documents/document-access.js';
 import { HttpError, parseInput } from '../http/http-error.js';
-import { withinRateLimits } from '../http/rate-limited.js';
 import { uuidParam } from '../http/uuid-param.js';
 import type { Mailer } from '../mail/mailer.js';
-import { INVITATION_LIFETIME_MS, invitationEmail } from '../sharing/invitation-email.js';
-import { grantBody, invitationBody, memberBody, ownerMember } from '../sharing/sharing-view.js';
-import type { InvitationRecord } from '../storage/document-member-repository.js';
+import type { InvitedTo } from '../sharing/invitation-email.js';
+import {
+  emailFieldError,
+  invitationBody,
+  invitationSender,
+  invitedEmail,
+} from '../sharing/invitation-sender.js';
+import { grantBody, memberBody, ownerMember } from '../sharing/sharing-view.js';
 import type { DocumentHead, Seen } from '../storage/document-repository.js';
-import type { Storage, TransactionalStorage } from '../storage/storage.js';
-import type { UserRecord } from '../storage/user-repository.js';
-import { actorLabelOf, recordActivity } from '../structure/activity-entries.js';
+import { recordActivity } from '../structure/activity-entries.js';
 import { notFound } from '../structure/not-found.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
-
-/**
- * Invitations send e-mail, so they are limited like the account e-mails: per inviter (enough to bring a team
- * in, too few to spam), and per address (one address cannot be flooded from many plans).
- */
-export const INVITATION_RATE_LIMITS = {
-  perInviter: { limit: 30, windowMs: 60 * 60_000 },
-  perAddress: { limit: 5, windowMs: 60_000 },
-} as const;
 
 const role = z.enum(SHARED_PLAN_ROLES, {
   error: `Choose one of the roles: ${SHARED_PLAN_ROLES.join(', ')}.`,
 });
 const inviteInput = z.object({
-  email: z
-    .string({ error: 'Enter an e-mail address.' })
-    .trim()
-    .min(1, 'Enter an e-mail address.')
-    .max(254, 'Enter a valid email address.')
-    .pipe(z.email('Enter a valid email address.')),
+  email: invitedEmail,
   role,
 });
 const roleInput = z.object({ role });
@@ -60,7 +54,8 @@ export interface DocumentMemberRouteDeps extends WorkspaceRouteDeps {
  * roles, removes people and shares with organisations; any member may leave.
  */
 export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberRouteDeps): void {
-  const { storage, sessions, now, mailer, config } = deps;
+  const { storage, sessions, now } = deps;
+  const invitations = invitationSender(deps);
 
   /** The document and the caller, when the caller may do `action` on it. */
   async function documentFor(request: FastifyRequest<{ Params: DocumentParams }>, action: DocumentAction) {
@@ -77,7 +72,7 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
       storage.users.findById(doc.ownerId),
       storage.documentMembers.members(doc.id),
       storage.documentMembers.grants(doc.id),
-      manages ? storage.documentMembers.pendingOf(doc.id, now()) : Promise.resolve([]),
+      manages ? storage.invitations.pendingOf({ documentId: doc.id }, now()) : Promise.resolve([]),
     ]);
     const people = [...(owner ? [ownerMember(owner, doc.createdAt)] : []), ...members];
     return {
@@ -89,35 +84,11 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
     };
   }
 
-  /** Sends an invitation's e-mail with a new link; the old link stops working. */
-  async function sendInvitation(
-    doc: Seen<DocumentHead>,
-    inviter: UserRecord,
-    invitation: Pick<InvitationRecord, 'email' | 'role'>,
-    token: string,
-  ) {
-    await mailer.send(
-      invitationEmail({
-        to: invitation.email,
-        inviter: actorLabelOf(inviter),
-        title: doc.title,
-        role: invitation.role,
-        url: `${config.publicUrl}/invitations/${token}`,
-      }),
-    );
-  }
-
-  const limitInvitations = (reply: FastifyReply, inviter: UserRecord, email: string) =>
-    withinRateLimits(
-      storage,
-      reply,
-      [
-        [`invite:user:${inviter.id}`, INVITATION_RATE_LIMITS.perInviter],
-        [`invite:email:${email.toLowerCase()}`, INVITATION_RATE_LIMITS.perAddress],
-      ],
-      now(),
-      'Too many invitations sent. Please wait a while and try again.',
-    );
+  const invitedTo = (doc: DocumentHead, role: SharedPlanRole): InvitedTo => ({
+    kind: 'document',
+    title: doc.title,
+    role,
+  });
 
   /**
    * `GET team/`: the people the caller shares plans with (the owners and members of the plans they have), most
@@ -230,7 +201,7 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
     const input = parseInput(inviteInput, request.body ?? {});
     const emailKey = input.email.toLowerCase();
     if (emailKey === user.emailKey) {
-      throw fieldError('invite_self', 'You already have this document: invite someone else.');
+      throw emailFieldError('invite_self', 'You already have this document: invite someone else.');
     }
     const invitee = await storage.users.findByEmail(input.email);
     if (invitee) {
@@ -244,26 +215,14 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
         );
       }
     }
-    if (!(await limitInvitations(reply, user, input.email))) return reply;
-    const token = newSecret();
-    const at = now();
-    const invitation = await storage.documentMembers.invite({
-      documentId: doc.id,
+    const invitation = await invitations.invite(reply, {
+      target: { documentId: doc.id },
+      invitedTo: invitedTo(doc, input.role),
+      inviter: user,
       email: input.email,
-      role: input.role,
-      invitedBy: user.id,
-      tokenHash: hashSecret(token),
-      at,
-      expiresAt: new Date(at.getTime() + INVITATION_LIFETIME_MS),
+      pendingWords: `${input.email} already has a pending invitation to this document. Resend it instead.`,
     });
-    if (!invitation) {
-      throw new HttpError(
-        409,
-        'already_invited',
-        `${input.email} already has a pending invitation to this document. Resend it instead.`,
-      );
-    }
-    await sendInvitation(doc, user, invitation, token);
+    if (!invitation) return reply;
     return reply.status(201).send(invitationBody(invitation));
   });
 
@@ -272,14 +231,13 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
     '/api/v1/documents/:uuid/invitations/:id/resend/',
     async (request, reply) => {
       const { user, doc } = await documentFor(request, 'share');
-      const invitation = await pendingInvitation(storage, doc.id, request.params.id, now());
-      if (!(await limitInvitations(reply, user, invitation.email))) return reply;
-      const token = newSecret();
-      const at = now();
-      const expiresAt = new Date(at.getTime() + INVITATION_LIFETIME_MS);
-      await storage.documentMembers.renew(invitation.id, hashSecret(token), at, expiresAt);
-      await sendInvitation(doc, user, invitation, token);
-      return invitationBody({ ...invitation, sentAt: at, expiresAt });
+      const invitation = await invitations.resend(reply, {
+        target: { documentId: doc.id },
+        id: request.params.id,
+        inviter: user,
+        invitedTo: (role) => invitedTo(doc, isSharedPlanRole(role) ? role : 'viewer'),
+      });
+      return invitation ? invitationBody(invitation) : reply;
     },
   );
 
@@ -288,8 +246,7 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
     '/api/v1/documents/:uuid/invitations/:id/',
     async (request, reply) => {
       const { doc } = await documentFor(request, 'share');
-      const invitation = await pendingInvitation(storage, doc.id, request.params.id, now());
-      if (!(await storage.documentMembers.revoke(invitation.id, now()))) throw invitationNotFound();
+      await invitations.revoke({ documentId: doc.id }, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -335,23 +292,6 @@ export function documentMemberRoutes(app: FastifyInstance, deps: DocumentMemberR
   );
 }
 
-async function pendingInvitation(
-  storage: Pick<Storage | TransactionalStorage, 'documentMembers'>,
-  documentId: string,
-  id: string,
-  at: Date,
-): Promise<InvitationRecord> {
-  const invitation = await storage.documentMembers.findOf(documentId, id);
-  if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= at) {
-    throw invitationNotFound();
-  }
-  return invitation;
-}
-
-function invitationNotFound(): HttpError {
-  return new HttpError(404, 'not_found', 'Invitation not found: it was accepted, revoked or has expired.');
-}
-
 function memberNotFound(self = false): HttpError {
   return new HttpError(
     404,
@@ -364,8 +304,4 @@ function memberNotFound(self = false): HttpError {
 
 function ownerStays(): HttpError {
   return new HttpError(400, 'owner_role', 'The owner of a document keeps their role.');
-}
-
-function fieldError(code: string, message: string): HttpError {
-  return new HttpError(400, 'invalid', `Invalid input: email`, [{ param: 'email', code, message }]);
 }

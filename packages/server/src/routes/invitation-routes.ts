@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/require-user.js';
 import { hashSecret } from '../auth/secrets.js';
-import { strongerRole } from '../documents/document-access.js';
+import { isSharedPlanRole, strongerRole } from '../documents/document-access.js';
 import { HttpError, parseInput } from '../http/http-error.js';
 import { receivedInvitationBody } from '../sharing/sharing-view.js';
-import type { InvitationWithPlan } from '../storage/document-member-repository.js';
+import type { InvitationWithTarget } from '../storage/invitation-repository.js';
 import type { TransactionalStorage } from '../storage/storage.js';
 import type { UserRecord } from '../storage/user-repository.js';
 import { recordActivity } from '../structure/activity-entries.js';
@@ -38,7 +38,7 @@ export function invitationRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps)
    */
   async function accept(
     tx: TransactionalStorage,
-    invitation: InvitationWithPlan | undefined,
+    invitation: InvitationWithTarget | undefined,
     user: UserRecord,
   ) {
     const at = now();
@@ -60,15 +60,38 @@ export function invitationRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps)
         `This invitation was sent to ${maskedEmail(invitation.email)}. Sign in with that address to accept it.`,
       );
     }
-    const doc = await tx.documents.findHead(invitation.documentId, { forUpdate: true });
+    if (invitation.organizationId !== null) {
+      await joinOrganization(tx, invitation, invitation.organizationId, user, at);
+    } else if (invitation.documentId !== null) {
+      await joinDocument(tx, invitation, invitation.documentId, user, at);
+    }
+    await tx.invitations.markAccepted(invitation.id, user.id, at);
+    // The link came to this address: it is theirs.
+    if (!user.emailVerified) await tx.users.update(user.id, { emailVerified: true });
+    return invitation;
+  }
+
+  /** The invitee becomes a member of the plan (a member already keeps the stronger role); the plan's feed says so. */
+  async function joinDocument(
+    tx: TransactionalStorage,
+    invitation: InvitationWithTarget,
+    documentId: string,
+    user: UserRecord,
+    at: Date,
+  ) {
+    const doc = await tx.documents.findHead(documentId, { forUpdate: true });
     if (!doc)
       throw invitationGone(
         'invitation_invalid',
         'This invitation is no longer valid: the document was deleted.',
       );
+    const invited = invitation.role;
+    // A document's invitations are made with plan roles only; anything else is not an invitation to apply.
+    if (!isSharedPlanRole(invited))
+      throw invitationGone('invitation_invalid', 'This invitation is no longer valid.');
     if (doc.ownerId !== user.id) {
       const current = await tx.documentMembers.roleOf(doc.id, user.id);
-      const role = current ? strongerRole(current, invitation.role) : invitation.role;
+      const role = current ? strongerRole(current, invited) : invited;
       await tx.documentMembers.put({
         documentId: doc.id,
         userId: user.id,
@@ -77,9 +100,6 @@ export function invitationRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps)
         at,
       });
     }
-    await tx.documentMembers.markAccepted(invitation.id, user.id, at);
-    // The link came to this address: it is theirs.
-    if (!user.emailVerified) await tx.users.update(user.id, { emailVerified: true });
     await tx.liveStates.announce({ kind: 'document', id: doc.id }, 'access');
     await recordActivity(
       tx,
@@ -92,18 +112,35 @@ export function invitationRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps)
         },
       ],
     );
-    return invitation;
   }
 
-  const accepted = (invitation: InvitationWithPlan) => ({
-    document: { uuid: invitation.documentId, title: invitation.documentTitle },
-    role: invitation.role,
-  });
+  /** The invitee joins the organisation (a member already keeps the stronger role: admin over member). */
+  async function joinOrganization(
+    tx: TransactionalStorage,
+    invitation: InvitationWithTarget,
+    organizationId: string,
+    user: UserRecord,
+    at: Date,
+  ) {
+    const role = invitation.role === 'admin' ? 'admin' : 'member';
+    const added = await tx.organizations.addMember({ organizationId, userId: user.id, role, createdAt: at });
+    if (!added && role === 'admin') await tx.organizations.setRole(organizationId, user.id, role);
+    // Plans shared with the organisation open to them now: their live sockets recheck (docs/teams.md).
+    for (const id of await tx.documentMembers.documentsGrantedTo(organizationId)) {
+      await tx.liveStates.announce({ kind: 'document', id }, 'access');
+    }
+  }
+
+  /** What was accepted: the plan or the organisation the caller now belongs to, and as what. */
+  const accepted = (invitation: InvitationWithTarget) => {
+    const { document, organization, role } = receivedInvitationBody(invitation);
+    return { document, organization, role };
+  };
 
   /** `GET invitations/`: the invitations pending for the caller's address, newest first. */
   app.get('/api/v1/invitations/', async (request) => {
     const user = await requireUser(request, sessions);
-    const pending = await storage.documentMembers.pendingFor(user.emailKey, now());
+    const pending = await storage.invitations.pendingFor(user.emailKey, now());
     return { data: pending.map(receivedInvitationBody) };
   });
 
@@ -112,7 +149,7 @@ export function invitationRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps)
     const user = await requireUser(request, sessions);
     const { token } = parseInput(tokenInput, request.body ?? {});
     const invitation = await storage.transaction(async (tx) =>
-      accept(tx, await tx.documentMembers.find({ tokenHash: hashSecret(token) }, { forUpdate: true }), user),
+      accept(tx, await tx.invitations.find({ tokenHash: hashSecret(token) }, { forUpdate: true }), user),
     );
     return accepted(invitation);
   });
@@ -121,7 +158,7 @@ export function invitationRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps)
   app.post<{ Params: { id: string } }>('/api/v1/invitations/:id/accept/', async (request) => {
     const user = await requireUser(request, sessions);
     const invitation = await storage.transaction(async (tx) => {
-      const found = await tx.documentMembers.find({ id: request.params.id }, { forUpdate: true });
+      const found = await tx.invitations.find({ id: request.params.id }, { forUpdate: true });
       // Someone else's invitation is as absent as a missing one.
       if (!found || found.emailKey !== user.emailKey)
         throw new HttpError(404, 'not_found', 'Invitation not found.');

@@ -1,5 +1,5 @@
 import { exceedsCharacters } from '@planwright/sdk';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/require-user.js';
 import { usernameOf } from '../auth/username.js';
@@ -7,6 +7,13 @@ import { isUuid } from '../db/uuid.js';
 import { HttpError, parseInput } from '../http/http-error.js';
 import { listBody, listPageOf, listPageQuery } from '../http/list-page.js';
 import { withinRateLimits } from '../http/rate-limited.js';
+import type { Mailer } from '../mail/mailer.js';
+import {
+  emailFieldError,
+  invitationBody,
+  invitationSender,
+  invitedEmail,
+} from '../sharing/invitation-sender.js';
 import type { MemberRecord, MembershipRecord, OrganizationRole } from '../storage/organization-repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
@@ -41,6 +48,11 @@ const addMemberInput = z.object({
   role: z.enum(['admin', 'member']).optional(),
 });
 
+const inviteInput = z.object({
+  email: invitedEmail,
+  role: z.enum(['admin', 'member'], { error: 'role must be admin or member' }).default('member'),
+});
+
 const notFound = () => new HttpError(404, 'not_found', 'Organization not found.');
 
 /** A member as other members see them: never the whole e-mail address. */
@@ -68,9 +80,23 @@ function organizationBody(organization: MembershipRecord) {
   };
 }
 
-async function detailBody(storage: Pick<Storage, 'organizations'>, organization: MembershipRecord) {
-  const members = await storage.organizations.members(organization.id);
-  return { ...organizationBody(organization), members: members.map(memberBody) };
+/** The organisation with its members; its admins also see the invitations pending at `now`. */
+async function detailBody(
+  storage: Pick<Storage, 'organizations' | 'invitations'>,
+  organization: MembershipRecord,
+  now: Date,
+) {
+  const [members, invitations] = await Promise.all([
+    storage.organizations.members(organization.id),
+    organization.role === 'admin'
+      ? storage.invitations.pendingOf({ organizationId: organization.id }, now)
+      : Promise.resolve([]),
+  ]);
+  return {
+    ...organizationBody(organization),
+    members: members.map(memberBody),
+    ...(organization.role === 'admin' && { invitations: invitations.map(invitationBody) }),
+  };
 }
 
 /**
@@ -104,8 +130,20 @@ function resolveMember(members: readonly MemberRecord[], segment: string): Membe
  * one, reading one, and managing its members. Anything the caller may not see or change answers 404,
  * never 403 (docs/http-api.md "Shared rules").
  */
-export function organizationRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void {
+export function organizationRoutes(
+  app: FastifyInstance,
+  deps: WorkspaceRouteDeps & { mailer: Mailer },
+): void {
   const { storage, sessions, now } = deps;
+  const invitations = invitationSender(deps);
+
+  /** The organisation when the caller is one of its admins; 404 for anyone else. */
+  async function administered(request: FastifyRequest<{ Params: { id: string } }>) {
+    const user = await requireUser(request, sessions);
+    const organization = await storage.organizations.findForMember(request.params.id, user.id);
+    if (organization?.role !== 'admin') throw notFound();
+    return { user, organization };
+  }
 
   for (const url of ['/api/v1/organizations/', '/api/v1/organization/']) {
     app.get(url, async (request) => {
@@ -122,24 +160,22 @@ export function organizationRoutes(app: FastifyInstance, deps: WorkspaceRouteDep
     const user = await requireUser(request, sessions);
     const { name } = parseInput(createInput, request.body ?? {});
     const organization = await storage.organizations.create({ name, createdBy: user.id, createdAt: now() });
-    return reply.status(201).send(await detailBody(storage, organization));
+    return reply.status(201).send(await detailBody(storage, organization, now()));
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/organizations/:id/', async (request) => {
     const user = await requireUser(request, sessions);
     const organization = await storage.organizations.findForMember(request.params.id, user.id);
     if (!organization) throw notFound();
-    return detailBody(storage, organization);
+    return detailBody(storage, organization, now());
   });
 
   /** `PATCH organizations/{id}/` `{name}` (admins): renames it; the slug stays. */
   app.patch<{ Params: { id: string } }>('/api/v1/organizations/:id/', async (request) => {
-    const user = await requireUser(request, sessions);
-    const organization = await storage.organizations.findForMember(request.params.id, user.id);
-    if (organization?.role !== 'admin') throw notFound();
+    const { organization } = await administered(request);
     const { name } = parseInput(createInput, request.body ?? {});
     await storage.organizations.rename(organization.id, name);
-    return detailBody(storage, { ...organization, name });
+    return detailBody(storage, { ...organization, name }, now());
   });
 
   /**
@@ -147,9 +183,7 @@ export function organizationRoutes(app: FastifyInstance, deps: WorkspaceRouteDep
    * shared (its members' open sockets to them close), restricted blueprints no longer list it.
    */
   app.delete<{ Params: { id: string } }>('/api/v1/organizations/:id/', async (request, reply) => {
-    const user = await requireUser(request, sessions);
-    const organization = await storage.organizations.findForMember(request.params.id, user.id);
-    if (organization?.role !== 'admin') throw notFound();
+    const { organization } = await administered(request);
     const granted = await storage.documentMembers.documentsGrantedTo(organization.id);
     await storage.organizations.delete(organization.id);
     for (const id of granted) await storage.liveStates.announce({ kind: 'document', id }, 'access');
@@ -160,9 +194,7 @@ export function organizationRoutes(app: FastifyInstance, deps: WorkspaceRouteDep
   app.patch<{ Params: { id: string; username: string } }>(
     '/api/v1/organizations/:id/members/:username/',
     async (request) => {
-      const user = await requireUser(request, sessions);
-      const organization = await storage.organizations.findForMember(request.params.id, user.id);
-      if (organization?.role !== 'admin') throw notFound();
+      const { user, organization } = await administered(request);
       const { role } = parseInput(roleInput, request.body ?? {});
       const target = resolveMember(
         await storage.organizations.members(organization.id),
@@ -173,14 +205,66 @@ export function organizationRoutes(app: FastifyInstance, deps: WorkspaceRouteDep
       if (outcome === 'not_member') throw new HttpError(404, 'not_found', 'Member not found.');
       const current = await storage.organizations.findForMember(organization.id, user.id);
       if (!current) throw notFound();
-      return detailBody(storage, current);
+      return detailBody(storage, current, now());
+    },
+  );
+
+  /**
+   * `POST organizations/{id}/invitations/` `{email, role}` (admins): invites an address, with an account or not,
+   * as admin or member (201). The e-mail's link accepts it, after signing up if need be (docs/teams.md).
+   */
+  app.post<{ Params: { id: string } }>('/api/v1/organizations/:id/invitations/', async (request, reply) => {
+    const { user, organization } = await administered(request);
+    const input = parseInput(inviteInput, request.body ?? {});
+    if (input.email.toLowerCase() === user.emailKey) {
+      throw emailFieldError('invite_self', 'You already belong to this organization: invite someone else.');
+    }
+    const invitee = await storage.users.findByEmail(input.email);
+    const members = invitee ? await storage.organizations.members(organization.id) : [];
+    if (invitee && members.some((member) => member.userId === invitee.id)) {
+      throw new HttpError(409, 'already_member', `${input.email} already belongs to this organization.`);
+    }
+    const invitation = await invitations.invite(reply, {
+      target: { organizationId: organization.id },
+      invitedTo: { kind: 'organization', name: organization.name, role: input.role },
+      inviter: user,
+      email: input.email,
+      pendingWords: `${input.email} already has a pending invitation to this organization. Resend it instead.`,
+    });
+    return invitation ? reply.status(201).send(invitationBody(invitation)) : reply;
+  });
+
+  /** `POST organizations/{id}/invitations/{invitation}/resend/` (admins): a new e-mail, link and expiry. */
+  app.post<{ Params: { id: string; invitation: string } }>(
+    '/api/v1/organizations/:id/invitations/:invitation/resend/',
+    async (request, reply) => {
+      const { user, organization } = await administered(request);
+      const invitation = await invitations.resend(reply, {
+        target: { organizationId: organization.id },
+        id: request.params.invitation,
+        inviter: user,
+        invitedTo: (role) => ({
+          kind: 'organization',
+          name: organization.name,
+          role: role === 'admin' ? 'admin' : 'member',
+        }),
+      });
+      return invitation ? invitationBody(invitation) : reply;
+    },
+  );
+
+  /** `DELETE organizations/{id}/invitations/{invitation}/` (admins): revokes it; its link stops working. 204. */
+  app.delete<{ Params: { id: string; invitation: string } }>(
+    '/api/v1/organizations/:id/invitations/:invitation/',
+    async (request, reply) => {
+      const { organization } = await administered(request);
+      await invitations.revoke({ organizationId: organization.id }, request.params.invitation);
+      return reply.status(204).send();
     },
   );
 
   app.post<{ Params: { id: string } }>('/api/v1/organizations/:id/members/', async (request, reply) => {
-    const user = await requireUser(request, sessions);
-    const organization = await storage.organizations.findForMember(request.params.id, user.id);
-    if (organization?.role !== 'admin') throw notFound();
+    const { user, organization } = await administered(request);
     const input = parseInput(addMemberInput, request.body ?? {});
     const allowed = await withinRateLimits(
       storage,
@@ -211,7 +295,7 @@ export function organizationRoutes(app: FastifyInstance, deps: WorkspaceRouteDep
     }
     const current = await storage.organizations.findForMember(organization.id, user.id);
     if (!current) throw notFound();
-    return reply.status(added ? 201 : 200).send(await detailBody(storage, current));
+    return reply.status(added ? 201 : 200).send(await detailBody(storage, current, now()));
   });
 
   app.delete<{ Params: { id: string; username: string } }>(

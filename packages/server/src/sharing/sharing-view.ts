@@ -1,11 +1,7 @@
 import { usernameOf } from '../auth/username.js';
 import type { PlanRole } from '../documents/document-access.js';
-import type {
-  DocumentMemberRecord,
-  InvitationRecord,
-  InvitationWithPlan,
-  OrganizationGrantRecord,
-} from '../storage/document-member-repository.js';
+import type { DocumentMemberRecord, OrganizationGrantRecord } from '../storage/document-member-repository.js';
+import type { InvitationWithTarget } from '../storage/invitation-repository.js';
 import type { UserRecord } from '../storage/user-repository.js';
 
 /** Someone with a role on a plan. */
@@ -54,20 +50,8 @@ export function grantBody(grant: OrganizationGrantRecord) {
   };
 }
 
-/** An invitation as the people who manage a plan's sharing see it. */
-export function invitationBody(invitation: InvitationRecord) {
-  return {
-    id: invitation.id,
-    email: invitation.email,
-    role: invitation.role,
-    created_at: invitation.createdAt.toISOString(),
-    sent_at: invitation.sentAt.toISOString(),
-    expires_at: invitation.expiresAt.toISOString(),
-  };
-}
-
-/** An invitation as its invitee sees it: the plan and who invited them. */
-export function receivedInvitationBody(invitation: InvitationWithPlan) {
+/** An invitation as its invitee sees it: the plan or the organisation, and who invited them. */
+export function receivedInvitationBody(invitation: InvitationWithTarget) {
   const inviter =
     invitation.inviterEmail === null
       ? null
@@ -75,7 +59,14 @@ export function receivedInvitationBody(invitation: InvitationWithPlan) {
         usernameOf(invitation.inviterEmail);
   return {
     id: invitation.id,
-    document: { uuid: invitation.documentId, title: invitation.documentTitle },
+    document:
+      invitation.documentId === null
+        ? null
+        : { uuid: invitation.documentId, title: invitation.documentTitle ?? '' },
+    organization:
+      invitation.organizationId === null
+        ? null
+        : { id: invitation.organizationId, name: invitation.organizationName ?? '' },
     role: invitation.role,
     invited_by: inviter,
     created_at: invitation.createdAt.toISOString(),

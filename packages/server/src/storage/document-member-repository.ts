@@ -1,7 +1,6 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import {
-  documentInvitations,
   documentMembers,
   documentOrganizationGrants,
   documents,
@@ -42,50 +41,6 @@ export interface TeammateRecord {
 
 /** How many teammates {@link DocumentMemberRepository.teamOf} answers at most. */
 export const TEAM_LIMIT = 200;
-
-/** A stored invitation. */
-export type InvitationRecord = typeof documentInvitations.$inferSelect;
-
-/** An invitation with what its invitee is shown: the plan's title and who invited them. */
-export type InvitationWithPlan = InvitationRecord & {
-  documentTitle: string;
-  inviterEmail: string | null;
-  inviterFirstName: string | null;
-  inviterLastName: string | null;
-};
-
-/** What a new invitation is made of. */
-export interface NewInvitation {
-  documentId: string;
-  email: string;
-  role: SharedPlanRole;
-  invitedBy: string;
-  tokenHash: string;
-  at: Date;
-  expiresAt: Date;
-}
-
-const pending = (now: Date) =>
-  and(
-    isNull(documentInvitations.acceptedAt),
-    isNull(documentInvitations.revokedAt),
-    gt(documentInvitations.expiresAt, now),
-  );
-
-const withPlan = {
-  invitation: documentInvitations,
-  documentTitle: documents.title,
-  inviterEmail: users.email,
-  inviterFirstName: users.firstName,
-  inviterLastName: users.lastName,
-};
-
-function flatten({
-  invitation,
-  ...plan
-}: { invitation: InvitationRecord } & Omit<InvitationWithPlan, keyof InvitationRecord>): InvitationWithPlan {
-  return { ...invitation, ...plan };
-}
 
 /**
  * Who a document is shared with (docs/teams.md): its members, the organisations it is shared with and its
@@ -271,122 +226,5 @@ export class DocumentMemberRepository {
       .orderBy(sql`count(distinct people.document_id) desc`, asc(users.emailKey))
       .limit(TEAM_LIMIT);
     return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
-  }
-
-  /**
-   * Creates a pending invitation. An earlier one for the address that expired is revoked first, so the
-   * address may be invited again; one still pending makes this answer undefined (the unique index decides).
-   */
-  async invite(input: NewInvitation): Promise<InvitationRecord | undefined> {
-    const emailKey = input.email.toLowerCase();
-    await this.db
-      .update(documentInvitations)
-      .set({ revokedAt: input.at })
-      .where(
-        and(
-          eq(documentInvitations.documentId, input.documentId),
-          eq(documentInvitations.emailKey, emailKey),
-          isNull(documentInvitations.acceptedAt),
-          isNull(documentInvitations.revokedAt),
-          sql`${documentInvitations.expiresAt} <= ${input.at}`,
-        ),
-      );
-    const [row] = await this.db
-      .insert(documentInvitations)
-      .values({
-        documentId: input.documentId,
-        email: input.email,
-        emailKey,
-        role: input.role,
-        invitedBy: input.invitedBy,
-        tokenHash: input.tokenHash,
-        createdAt: input.at,
-        sentAt: input.at,
-        expiresAt: input.expiresAt,
-      })
-      .onConflictDoNothing()
-      .returning();
-    return row;
-  }
-
-  /** The document's invitations still pending at `now`, newest first. */
-  async pendingOf(documentId: string, now: Date): Promise<InvitationRecord[]> {
-    return this.db
-      .select()
-      .from(documentInvitations)
-      .where(and(eq(documentInvitations.documentId, documentId), pending(now)))
-      .orderBy(sql`${documentInvitations.createdAt} desc`, asc(documentInvitations.id));
-  }
-
-  /** The invitations pending at `now` for an address, with their plans, newest first. */
-  async pendingFor(emailKey: string, now: Date): Promise<InvitationWithPlan[]> {
-    const rows = await this.db
-      .select(withPlan)
-      .from(documentInvitations)
-      .innerJoin(documents, eq(documents.id, documentInvitations.documentId))
-      .leftJoin(users, eq(users.id, documentInvitations.invitedBy))
-      .where(and(eq(documentInvitations.emailKey, emailKey), pending(now)))
-      .orderBy(sql`${documentInvitations.createdAt} desc`, asc(documentInvitations.id));
-    return rows.map(flatten);
-  }
-
-  /** An invitation of the document by id, whatever its state. */
-  async findOf(documentId: string, id: string): Promise<InvitationRecord | undefined> {
-    if (!isUuid(id)) return undefined;
-    const [row] = await this.db
-      .select()
-      .from(documentInvitations)
-      .where(and(eq(documentInvitations.documentId, documentId), eq(documentInvitations.id, id)));
-    return row;
-  }
-
-  /** An invitation with its plan, by id or by its link's token hash, whatever its state; locked with `forUpdate`. */
-  async find(
-    by: { id: string } | { tokenHash: string },
-    options: { forUpdate?: boolean } = {},
-  ): Promise<InvitationWithPlan | undefined> {
-    if ('id' in by && !isUuid(by.id)) return undefined;
-    const query = this.db
-      .select(withPlan)
-      .from(documentInvitations)
-      .innerJoin(documents, eq(documents.id, documentInvitations.documentId))
-      .leftJoin(users, eq(users.id, documentInvitations.invitedBy))
-      .where(
-        'id' in by ? eq(documentInvitations.id, by.id) : eq(documentInvitations.tokenHash, by.tokenHash),
-      );
-    const [row] = options.forUpdate ? await query.for('update', { of: documentInvitations }) : await query;
-    return row && flatten(row);
-  }
-
-  /** A resend: a new link (the old one stops working) and a new expiry. */
-  async renew(id: string, tokenHash: string, at: Date, expiresAt: Date): Promise<void> {
-    await this.db
-      .update(documentInvitations)
-      .set({ tokenHash, sentAt: at, expiresAt })
-      .where(eq(documentInvitations.id, id));
-  }
-
-  /** Revokes a pending invitation; false when it was not pending. */
-  async revoke(id: string, at: Date): Promise<boolean> {
-    const rows = await this.db
-      .update(documentInvitations)
-      .set({ revokedAt: at })
-      .where(
-        and(
-          eq(documentInvitations.id, id),
-          isNull(documentInvitations.acceptedAt),
-          isNull(documentInvitations.revokedAt),
-        ),
-      )
-      .returning({ id: documentInvitations.id });
-    return rows.length > 0;
-  }
-
-  /** Marks an invitation accepted by `userId`. */
-  async markAccepted(id: string, userId: string, at: Date): Promise<void> {
-    await this.db
-      .update(documentInvitations)
-      .set({ acceptedAt: at, acceptedBy: userId })
-      .where(eq(documentInvitations.id, id));
   }
 }

@@ -10,6 +10,7 @@ import { CommentRepository } from './comment-repository.js';
 import { ContactMessageRepository } from './contact-message-repository.js';
 import { DocumentMemberRepository } from './document-member-repository.js';
 import { DocumentRepository } from './document-repository.js';
+import { InvitationRepository } from './invitation-repository.js';
 import { LiveStateRepository } from './live-state-repository.js';
 import { OidcStateRepository } from './oidc-state-repository.js';
 import { OrganizationRepository } from './organization-repository.js';
@@ -33,6 +34,7 @@ export interface Storage {
   readonly socialAccounts: SocialAccountRepository;
   readonly documents: DocumentRepository;
   readonly documentMembers: DocumentMemberRepository;
+  readonly invitations: InvitationRepository;
   readonly comments: CommentRepository;
   readonly blueprints: BlueprintRepository;
   readonly organizations: OrganizationRepository;
@@ -61,6 +63,7 @@ export type TransactionalStorage = Pick<
   | 'socialAccounts'
   | 'documents'
   | 'documentMembers'
+  | 'invitations'
   | 'comments'
   | 'blueprints'
   | 'organizations'
@@ -82,6 +85,7 @@ function repositories(db: Db): TransactionalStorage {
     socialAccounts: new SocialAccountRepository(db),
     documents: new DocumentRepository(db),
     documentMembers: new DocumentMemberRepository(db),
+    invitations: new InvitationRepository(db),
     comments: new CommentRepository(db),
     blueprints: new BlueprintRepository(db),
     organizations: new OrganizationRepository(db),

@@ -160,6 +160,8 @@ describe('creating and listing organisations', () => {
           role: 'admin',
         },
       ],
+      // Admins see the invitations pending (docs/teams.md "Organisations").
+      invitations: [],
     });
     expect(res.body).not.toContain('Example.com');
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { INVITATION_RATE_LIMITS } from '../../src/routes/document-member-routes.js';
 import { INVITATION_LIFETIME_MS } from '../../src/sharing/invitation-email.js';
+import { INVITATION_RATE_LIMITS } from '../../src/sharing/invitation-sender.js';
 import { capturedMail } from '../support/captured-mail.js';
 import { createSignedInUser, type SignedInUser } from '../support/signed-in-user.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -78,6 +78,7 @@ describe('invitations', () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toEqual({
       document: { uuid: doc.uuid, title: 'Bakery plan' },
+      organization: null,
       role: 'commenter',
     });
     // Again by the same person: the same answer (a double click), nothing doubled.
