@@ -65,7 +65,7 @@ describe('teams in Chromium against the real server', () => {
         { expected: [ALLAUTH_PROTOCOL_ANSWERS, failedAnswer(404, /\/api\/v1\/documents\/[^/]+\/$/)] },
       );
       await advisor.goto(await linkFromOutbox(harness.server, advisorEmail, '/invitations/'));
-      const invitation = advisor.getByRole('region', { name: 'You are invited to a business plan' });
+      const invitation = advisor.getByRole('region', { name: 'You are invited' });
       await invitation.waitFor();
       expect(await seriousViolations(advisor)).toEqual([]);
       await invitation.getByRole('link', { name: 'Sign up' }).click();
@@ -143,11 +143,26 @@ describe('teams in Chromium against the real server', () => {
       await page.getByRole('button', { name: 'Create organization' }).click();
       const card = page.getByRole('article', { name: 'Studio North' });
       await card.getByRole('heading', { name: 'Studio North' }).waitFor();
-      await card.getByLabel('E-mail address').fill(`teams-org-fellow-${colorScheme}@example.com`);
-      await card.getByRole('button', { name: 'Add' }).click();
-      await page.getByText(`teams-org-fellow-${colorScheme}@example.com was added.`).waitFor();
-      await card.getByLabel(`Role of teams-org-fellow-${colorScheme} in the organization`).waitFor();
+      // The owner invites the fellow by e-mail; the invitation waits on the card until it is accepted.
+      const fellowEmail = `teams-org-fellow-${colorScheme}@example.com`;
+      await card.getByLabel('E-mail address').fill(fellowEmail);
+      await card.getByRole('button', { name: 'Send invitation' }).click();
+      await page.getByText(`Invitation sent to ${fellowEmail}.`, { exact: false }).waitFor();
+      await card.getByRole('button', { name: `Revoke the invitation to ${fellowEmail}` }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+      // The fellow accepts it from their dashboard and lands on the team page, in the organisation.
+      await fellow.page.goto(`${harness.server.url}/dashboard`);
+      await fellow.page
+        .getByRole('region', { name: 'Invitations' })
+        .getByRole('button', { name: 'Accept the invitation to “Studio North”' })
+        .click();
+      await fellow.page.waitForURL(`${harness.server.url}/dashboard/team`);
+      await fellow.page.getByRole('article', { name: 'Studio North' }).waitFor();
+      await page.reload();
+      await card.getByLabel(`Role of teams-org-fellow-${colorScheme} in the organization`).waitFor();
+      expect(
+        await card.getByRole('button', { name: `Revoke the invitation to ${fellowEmail}` }).count(),
+      ).toBe(0);
 
       const plan = await createDefaultDocument(owner);
       await openEditor(harness, page, plan.uuid);

@@ -44,6 +44,8 @@ interface Ids {
   leaverId: string;
   /** A pending invitation of the document (to an address without an account). */
   invitation: string;
+  /** A pending invitation of the organisation (to an address without an account). */
+  organizationInvitation: string;
   /** A comment thread of the owner's on the document, and its first message. */
   thread: string;
   message: string;
@@ -495,7 +497,30 @@ const MATRIX: MatrixEntry[] = [
     }),
     expect: OWNED_WRITE,
   },
+  {
+    route: 'POST /api/v1/organizations/:id/invitations',
+    call: (ids) => ({
+      path: api(`organizations/${ids.organization}/invitations/`),
+      body: { email: `invitee-${randomUUID()}@matrix.example` },
+    }),
+    expect: OWNED_WRITE,
+  },
+  {
+    route: 'POST /api/v1/organizations/:id/invitations/:invitation/resend',
+    call: (ids) => ({
+      path: api(`organizations/${ids.organization}/invitations/${ids.organizationInvitation}/resend/`),
+      body: {},
+    }),
+    expect: OWNED_WRITE,
+  },
   // Deletions, deepest first, the owner's last of all.
+  {
+    route: 'DELETE /api/v1/organizations/:id/invitations/:invitation',
+    call: (ids) => ({
+      path: api(`organizations/${ids.organization}/invitations/${ids.organizationInvitation}/`),
+    }),
+    expect: OWNED_WRITE,
+  },
   {
     route: 'DELETE /api/v1/organizations/:id/members/:username',
     call: (ids) => ({ path: api(`organizations/${ids.organization}/members/${ids.ownerUsername}/`) }),
@@ -703,6 +728,7 @@ function missingIds(): Ids {
     viewerId: randomUUID(),
     leaverId: randomUUID(),
     invitation: randomUUID(),
+    organizationInvitation: randomUUID(),
     thread: randomUUID(),
     message: randomUUID(),
   };
@@ -740,6 +766,9 @@ beforeAll(async () => {
     email: 'no-account-yet@matrix.example',
     role: 'commenter',
   });
+  const orgPending = await json('POST', 'owner', `organizations/${org.id}/invitations/`, {
+    email: 'no-account-yet@matrix.example',
+  });
   const sections = document.sections as Array<{ uuid: string; subsections: Array<{ uuid: string }> }>;
   const blueprint = await json('POST', 'owner', 'blueprints/', { title: 'Draft blueprint' });
   const bpSection = await json('POST', 'owner', `blueprints/${blueprint.uuid}/sections/`, { title: 'S' });
@@ -767,6 +796,7 @@ beforeAll(async () => {
     viewerId: userIds.viewer ?? '',
     leaverId: userIds.leaver ?? '',
     invitation: String(pending.id),
+    organizationInvitation: String(orgPending.id),
     thread: String(thread.id),
     message: String((thread.messages as Array<{ id: string }>)[0]?.id ?? ''),
   };

@@ -41,6 +41,7 @@ async function invitedMember(
   const token = await lastKeyFor(server.outboxDir, email, '/invitations/');
   expect(await member.client.invitations.acceptLink(`${server.url}/invitations/${token}`)).toEqual({
     document: { uuid: plan.uuid, title: plan.title },
+    organization: null,
     role,
   });
   return member;
@@ -153,6 +154,34 @@ describe('teams on a plan through the SDK', () => {
       message: LIVE_REFUSED,
     });
     expect((await fellow.client.documents.list({ scope: 'all' })).items).toEqual([]);
+  });
+
+  it('PM7 an organisation admin invites an address with no account; it signs up, accepts and opens the plans shared with the organisation, live', async () => {
+    const owner = await signUpWithSdk(server, address('owner'));
+    const plan = await owner.client.documents.create({ title: 'Cohort plan' });
+    const cohort = await owner.client.organizations.create({ name: 'Cohort 12' });
+    await owner.client.members.shareWithOrganization(plan.uuid, cohort.id, 'commenter');
+    const email = address('mentor');
+    const sent = await owner.client.organizations.invite(cohort.id, { email });
+    expect(sent).toMatchObject({ email, role: 'member' });
+    expect((await owner.client.organizations.get(cohort.id)).invitations).toEqual([sent]);
+
+    const mentor = await signUpWithSdk(server, email);
+    const [pending] = await mentor.client.invitations.list();
+    expect(pending).toMatchObject({ document: null, organization: { id: cohort.id, name: 'Cohort 12' } });
+    const token = await lastKeyFor(server.outboxDir, email, '/invitations/');
+    expect(await mentor.client.invitations.acceptLink(token)).toEqual({
+      document: null,
+      organization: { id: cohort.id, name: 'Cohort 12' },
+      role: 'member',
+    });
+    expect((await mentor.client.organizations.get(cohort.id)).invitations).toBeNull();
+    expect((await mentor.client.documents.list({ scope: 'shared' })).items.map((item) => item.role)).toEqual([
+      'commenter',
+    ]);
+    const live = openLive(mentor, plan);
+    expect((await settled(live, (s) => s.synced)).readOnly).toBe(true);
+    expect((await owner.client.organizations.get(cohort.id)).invitations).toEqual([]);
   });
 
   it('PM4 a member leaves; the owner revokes a pending invitation and its link stops working', async () => {

@@ -381,6 +381,7 @@ export {
 } from './resources/import-progress.js';
 export {
   type AcceptedInvitation,
+  type InvitationTarget,
   type InvitationsResource,
   invitationTokenOf,
   type ReceivedInvitation,
@@ -400,6 +401,7 @@ export {
   SHARED_PLAN_ROLES,
   type SharedPlanRole,
   sentInvitationSchema,
+  sentInvitationSchemaOf,
   type Teammate,
 } from './resources/members.js';
 export {
@@ -407,6 +409,7 @@ export {
   ORGANIZATION_ROLES,
   type Organization,
   type OrganizationDetail,
+  type OrganizationInvitationInput,
   type OrganizationMember,
   type OrganizationMemberInput,
   type OrganizationRole,

@@ -63,7 +63,11 @@ describe('organizations.list', () => {
 describe('organizations: create, get, members', () => {
   it('POSTs a trimmed name', async () => {
     server.handle((_req, res) => reply(res, 201, org));
-    expect(await client().organizations.create({ name: '  Acme Studio ' })).toEqual({ ...org, members: [] });
+    expect(await client().organizations.create({ name: '  Acme Studio ' })).toEqual({
+      ...org,
+      members: [],
+      invitations: null,
+    });
     expect(server.last()).toMatchObject({ method: 'POST', url: '/api/v1/organizations/' });
     expect(bodyOf(server.last())).toEqual({ name: 'Acme Studio' });
     for (const name of [' ', 'x'.repeat(101), 'tab\tname', 'lone \ud800']) {
@@ -98,6 +102,7 @@ describe('organizations: create, get, members', () => {
     expect(await client().organizations.addMember('org-1', { email: ' bob@example.com ' })).toEqual({
       ...org,
       members: [member],
+      invitations: null,
     });
     await client().organizations.addMember('org-1', { email: 'bob@example.com', role: 'admin' });
     await expect(
@@ -110,6 +115,41 @@ describe('organizations: create, get, members', () => {
       ['POST', '/api/v1/organizations/org-1/members/', { email: 'bob@example.com', role: 'admin' }],
       ['DELETE', '/api/v1/organizations/org-1/members/bob%2F..%2Fx/', null],
     ]);
+  });
+
+  it('invites by e-mail as member unless told admin; resends and revokes; admins read the pending invitations', async () => {
+    const sent = {
+      id: 'inv-1',
+      email: 'mentor@uni.example',
+      role: 'member',
+      created_at: '2026-11-29T10:00:00Z',
+      sent_at: '2026-11-29T10:00:00Z',
+      expires_at: '2026-12-13T10:00:00Z',
+    };
+    server.handle((_req, res) => reply(res, 201, sent));
+    expect(await client().organizations.invite('org-1', { email: ' mentor@uni.example ' })).toEqual(sent);
+    await client().organizations.invite('org-1', { email: 'mentor@uni.example', role: 'admin' });
+    await expect(
+      client().organizations.invite('org-1', { email: 'x@example.com', role: 'owner' as 'admin' }),
+    ).rejects.toSatisfy(InvalidInputError.isInstance);
+    await expect(client().organizations.invite('org-1', { email: '  ' })).rejects.toSatisfy(
+      InvalidInputError.isInstance,
+    );
+    server.handle((_req, res) => reply(res, 200, sent));
+    await client().organizations.resendInvitation('org-1', 'inv-1');
+    server.handle((_req, res) => reply(res, 204));
+    await client().organizations.revokeInvitation('org-1', 'inv/1');
+    expect(server.requests.map((r) => [r.method, r.url, bodyOf(r) ?? null])).toEqual([
+      ['POST', '/api/v1/organizations/org-1/invitations/', { email: 'mentor@uni.example', role: 'member' }],
+      ['POST', '/api/v1/organizations/org-1/invitations/', { email: 'mentor@uni.example', role: 'admin' }],
+      ['POST', '/api/v1/organizations/org-1/invitations/inv-1/resend/', {}],
+      ['DELETE', '/api/v1/organizations/org-1/invitations/inv%2F1/', null],
+    ]);
+    server.handle((_req, res) => reply(res, 200, { ...org, members: [], invitations: [sent] }));
+    expect((await client().organizations.get('org-1')).invitations).toEqual([sent]);
+    // An invitation with a role the organisation cannot have is not one: the answer is refused.
+    server.handle((_req, res) => reply(res, 201, { ...sent, role: 'editor' }));
+    await expect(client().organizations.invite('org-1', { email: 'a@example.com' })).rejects.toThrow();
   });
 });
 

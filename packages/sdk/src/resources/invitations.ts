@@ -2,48 +2,63 @@ import * as z from 'zod';
 import type { HttpClient } from '../http/http-client.js';
 import type { CallOptions } from './call-options.js';
 import { SHARED_PLAN_ROLES, type SharedPlanRole } from './members.js';
+import { ORGANIZATION_ROLES, type OrganizationRole } from './organizations.js';
 import { parseInput } from './parse-input.js';
 import { pathSegment } from './path-segment.js';
 import { textOrEmpty, wireId } from './wire-fields.js';
 
-/** An invitation to a plan addressed to the caller, still pending. */
-export interface ReceivedInvitation {
+/** What an invitation is to: a plan with a plan role, or an organisation with an organisation role. */
+export type InvitationTarget =
+  | { document: { uuid: string; title: string }; organization: null; role: SharedPlanRole }
+  | { document: null; organization: { id: string; name: string }; role: OrganizationRole };
+
+/** An invitation to a plan or an organisation addressed to the caller, still pending. */
+export type ReceivedInvitation = InvitationTarget & {
   id: string;
-  document: { uuid: string; title: string };
-  role: SharedPlanRole;
   /** The inviter's name (or username); `null` once their account is gone. */
   invited_by: string | null;
   created_at: string;
   expires_at: string;
-}
+};
 
-/** What accepting an invitation gave the caller. */
-export interface AcceptedInvitation {
-  document: { uuid: string; title: string };
-  role: SharedPlanRole;
-}
+/** What accepting an invitation gave the caller: the plan or the organisation they now belong to, as what. */
+export type AcceptedInvitation = InvitationTarget;
 
-const documentRef = z.object({ uuid: wireId, title: textOrEmpty });
-const role = z.enum(SHARED_PLAN_ROLES);
-
-const receivedSchema: z.ZodType<ReceivedInvitation> = z.object({
-  id: wireId,
-  document: documentRef,
-  role,
-  invited_by: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? null),
-  created_at: z.string(),
-  expires_at: z.string(),
+const toPlan = z.object({
+  document: z.object({ uuid: wireId, title: textOrEmpty }),
+  // Servers before organisation invitations did not send the field.
+  organization: z
+    .null()
+    .optional()
+    .transform(() => null),
+  role: z.enum(SHARED_PLAN_ROLES),
 });
+const toOrganization = z.object({
+  document: z.null(),
+  organization: z.object({ id: wireId, name: textOrEmpty }),
+  role: z.enum(ORGANIZATION_ROLES),
+});
+const targetSchema: z.ZodType<InvitationTarget> = z.union([toPlan, toOrganization]);
 
-const acceptedSchema: z.ZodType<AcceptedInvitation> = z.object({ document: documentRef, role });
+const receivedSchema: z.ZodType<ReceivedInvitation> = z.intersection(
+  targetSchema,
+  z.object({
+    id: wireId,
+    invited_by: z
+      .string()
+      .nullish()
+      .transform((value) => value ?? null),
+    created_at: z.string(),
+    expires_at: z.string(),
+  }),
+);
+
+const acceptedSchema: z.ZodType<AcceptedInvitation> = targetSchema;
 
 const tokenInput = z.string().trim().min(1, 'The invitation link is incomplete');
 
 /**
- * The invitee's side of invitations (docs/teams.md "Invitations"). Accepting needs an account with the
+ * The invitee's side of invitations to plans and organisations (docs/teams.md "Invitations"). Accepting needs an account with the
  * invited address: another account gets a 400 `invitation_other_address`; an expired, revoked or used
  * invitation a 400 `invitation_expired`, `invitation_invalid` or `invitation_used`.
  */

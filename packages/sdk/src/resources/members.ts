@@ -61,11 +61,14 @@ export interface PlanOrganization {
   granted_at: string;
 }
 
-/** An invitation the plan's sharers sent, still pending. */
-export interface SentInvitation {
+/**
+ * An invitation sent and still pending, as the people who manage a plan's (or an organisation's) members see it;
+ * `Role` is a plan role, or an organisation role for an organisation's invitations.
+ */
+export interface SentInvitation<Role extends string = SharedPlanRole> {
   id: string;
   email: string;
-  role: SharedPlanRole;
+  role: Role;
   created_at: string;
   /** When the e-mail was last sent; a resend moves it and `expires_at`. */
   sent_at: string;
@@ -112,15 +115,22 @@ const organizationSchema: z.ZodType<PlanOrganization> = z.object({
   granted_at: z.string(),
 });
 
-/** A sent invitation as answered. */
-export const sentInvitationSchema: z.ZodType<SentInvitation> = z.object({
-  id: wireId,
-  email: z.string(),
-  role: sharedRole,
-  created_at: z.string(),
-  sent_at: z.string(),
-  expires_at: z.string(),
-});
+/** A sent invitation as answered, with the roles it may carry. */
+export function sentInvitationSchemaOf<const Role extends string>(
+  roles: readonly [Role, ...Role[]],
+): z.ZodType<SentInvitation<Role>> {
+  return z.object({
+    id: wireId,
+    email: z.string(),
+    role: z.enum(roles),
+    created_at: z.string(),
+    sent_at: z.string(),
+    expires_at: z.string(),
+  });
+}
+
+/** A plan's sent invitation as answered. */
+export const sentInvitationSchema: z.ZodType<SentInvitation> = sentInvitationSchemaOf(SHARED_PLAN_ROLES);
 
 const sharingSchema: z.ZodType<PlanSharing> = z
   .object({

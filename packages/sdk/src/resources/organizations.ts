@@ -3,6 +3,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { HttpClient } from '../http/http-client.js';
 import type { CallOptions } from './call-options.js';
 import { type ListPage, listSchema } from './list.js';
+import { type SentInvitation, sentInvitationSchemaOf } from './members.js';
 import { parseInput } from './parse-input.js';
 import { pathSegment } from './path-segment.js';
 import { CONTROL_CHARACTERS_TEXT, exceedsCharacters } from './text-fields.js';
@@ -45,6 +46,16 @@ export const ORGANIZATION_NAME_MAX_LENGTH = 100;
 /** An organisation with its members (`GET organizations/{id}/`, members only). */
 export interface OrganizationDetail extends Organization {
   members: OrganizationMember[];
+  /** The invitations pending; `null` for members who are not admins (they are not shown them). */
+  invitations: SentInvitation<OrganizationRole>[] | null;
+}
+
+/** Whom to invite to an organisation by e-mail. */
+export interface OrganizationInvitationInput {
+  /** Any address: with no account yet, its owner signs up from the e-mail's link. */
+  email: string;
+  /** `member` (the default) or `admin`. */
+  role?: OrganizationRole;
 }
 
 const organizationFields = {
@@ -77,10 +88,22 @@ const memberSchema = z.object({
   role: optionalText,
 });
 
+const organizationInvitationSchema = sentInvitationSchemaOf(ORGANIZATION_ROLES);
+
 /** An organisation with its members, normalised. */
 export const organizationDetailSchema: z.ZodType<OrganizationDetail> = z
-  .object({ ...organizationFields, members: z.array(memberSchema).nullish() })
-  .transform((wire): OrganizationDetail => ({ ...toOrganization(wire), members: wire.members ?? [] }));
+  .object({
+    ...organizationFields,
+    members: z.array(memberSchema).nullish(),
+    invitations: z.array(organizationInvitationSchema).nullish(),
+  })
+  .transform(
+    (wire): OrganizationDetail => ({
+      ...toOrganization(wire),
+      members: wire.members ?? [],
+      invitations: wire.invitations ?? null,
+    }),
+  );
 
 const createSchema = z.object({
   name: z
@@ -93,6 +116,11 @@ const createSchema = z.object({
     )
     .refine((name) => !/[\p{Cc}\p{Cs}]/u.test(name), CONTROL_CHARACTERS_TEXT),
 });
+const invitationInputSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required'),
+  role: z.enum(ORGANIZATION_ROLES).default('member'),
+});
+
 const memberInputSchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required'),
   role: z.enum(ORGANIZATION_ROLES).optional(),
@@ -112,6 +140,24 @@ export interface OrganizationsResource {
    * account is a 400 naming `email`; the server allows 30 of these calls per admin per hour (429).
    */
   addMember(id: string, input: OrganizationMemberInput, options?: CallOptions): Promise<OrganizationDetail>;
+  /**
+   * `POST organizations/{id}/invitations/` (admins): e-mails `email` a link that makes them a member with
+   * `role` (signing up first when the address has no account). 409 `already_member` or `already_invited`;
+   * 429 when too many were sent (docs/teams.md "Invitations").
+   */
+  invite(
+    id: string,
+    input: OrganizationInvitationInput,
+    options?: CallOptions,
+  ): Promise<SentInvitation<OrganizationRole>>;
+  /** `POST organizations/{id}/invitations/{invitation}/resend/` (admins): a new e-mail and link; the old one stops working. */
+  resendInvitation(
+    id: string,
+    invitationId: string,
+    options?: CallOptions,
+  ): Promise<SentInvitation<OrganizationRole>>;
+  /** `DELETE organizations/{id}/invitations/{invitation}/` (admins): its link stops working at once. */
+  revokeInvitation(id: string, invitationId: string, options?: CallOptions): Promise<void>;
   /** `PATCH organizations/{id}/` (admins): a new name (1 to 100 characters); the slug stays. */
   rename(id: string, input: { name: string }, options?: CallOptions): Promise<OrganizationDetail>;
   /**
@@ -140,6 +186,8 @@ export interface OrganizationsResource {
 /** The organisations resource over a request helper. */
 export function createOrganizationsResource(http: HttpClient): OrganizationsResource {
   const path = (id: string) => `organizations/${pathSegment(id, 'id')}/`;
+  const invitationPath = (id: string, invitationId: string) =>
+    `${path(id)}invitations/${pathSegment(invitationId, 'invitationId')}/`;
   const schema = listSchema(organizationSchema);
   return {
     list: async (options = {}) => {
@@ -161,6 +209,22 @@ export function createOrganizationsResource(http: HttpClient): OrganizationsReso
       const target = `${path(id)}members/`;
       const body = parseInput(memberInputSchema, input, 'member');
       return http.post(target, body, { schema: organizationDetailSchema, signal: options.signal });
+    },
+    invite: async (id, input, options = {}) => {
+      const body = parseInput(invitationInputSchema, input, 'invitation');
+      return http.post(`${path(id)}invitations/`, body, {
+        schema: organizationInvitationSchema,
+        signal: options.signal,
+      });
+    },
+    resendInvitation: async (id, invitationId, options = {}) =>
+      http.post(
+        `${invitationPath(id, invitationId)}resend/`,
+        {},
+        { schema: organizationInvitationSchema, signal: options.signal },
+      ),
+    revokeInvitation: async (id, invitationId, options = {}) => {
+      await http.delete(invitationPath(id, invitationId), { signal: options.signal });
     },
     rename: async (id, input, options = {}) => {
       const body = parseInput(createSchema, input, 'organisation');

@@ -27,7 +27,7 @@ import { SESSION_COOKIE } from '../auth/request-credentials.js';
 import type { SessionService } from '../auth/session-service.js';
 import { DATABASE_CHANNELS } from '../db/database-events.js';
 import { uuidField } from '../http/uuid-param.js';
-import type { LivePlan } from '../storage/live-state-repository.js';
+import { type LivePlan, parseLivePlanChange } from '../storage/live-state-repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { UserRecord } from '../storage/user-repository.js';
 import { retryStaleWrites } from '../structure/stale-write.js';
@@ -54,11 +54,6 @@ export const LIVE_CLOSE = {
 } as const;
 
 /** What `LiveStateRepository.announce` says (from the database: parsed, never trusted). */
-const planChange = z.object({
-  kind: z.enum(['document', 'blueprint']),
-  id: uuidField,
-  why: z.enum(['access', 'deleted', 'comments']),
-});
 
 /** Who is on a sync connection. */
 interface LiveContext {
@@ -292,15 +287,9 @@ export class LiveDocuments {
       void this.#recheckAccess(() => true);
       return;
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    const change = planChange.safeParse(parsed);
-    if (!change.success) return;
-    const { kind, id, why } = change.data;
+    const change = parseLivePlanChange(payload);
+    if (!change) return;
+    const { kind, id, why } = change;
     const name = livePlanName({ kind, id });
     if (why === 'comments') {
       // Those with the plan open read its comments again (docs/teams.md "Comments").

@@ -10,6 +10,7 @@ import { DATABASE_CHANNELS } from '../db/database-events.js';
 import { handleSocketError } from '../http/socket-errors.js';
 import { foreignOrigin, secretInUrl, upgradeRequired } from '../http/socket-guards.js';
 import { uuidParam } from '../http/uuid-param.js';
+import { parseLivePlanChange } from '../storage/live-state-repository.js';
 
 /**
  * The largest frame a client may send: a message of 20,000 characters and three attachments of 100,000
@@ -56,8 +57,17 @@ export async function chatSocketRoutes(
     const ids = payload === null ? null : endedSessionIds(payload);
     for (const connection of connections) connection.sessionsEnded(ids);
   });
+  // Sharing changed on any instance: the sockets on that document check they may still chat.
+  const stopAccess = deps.storage.events.listen(DATABASE_CHANNELS.livePlanChanged, (payload) => {
+    const change = payload === null ? null : parseLivePlanChange(payload);
+    if (payload !== null && (change?.kind !== 'document' || change.why === 'comments')) return;
+    for (const connection of connections) connection.accessChanged(change?.id ?? null);
+  });
   await deps.storage.events.listening();
-  app.addHook('onClose', async () => stopListening());
+  app.addHook('onClose', async () => {
+    stopListening();
+    stopAccess();
+  });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     errorHandler: handleSocketError,

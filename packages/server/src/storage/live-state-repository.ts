@@ -1,13 +1,34 @@
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
+import * as z from 'zod';
 import type { Db } from '../db/database.js';
 import { DATABASE_CHANNELS } from '../db/database-events.js';
 import { liveSnapshots, liveUpdates } from '../db/schema.js';
+import { uuidField } from '../http/uuid-param.js';
 
 /** A co-edited plan: a document or a blueprint (design.md §5), by id. */
 export interface LivePlan {
   kind: 'document' | 'blueprint';
   id: string;
+}
+
+/** Why a plan was announced: who may open it changed, it is gone, or its comments changed. */
+export type LivePlanChangeReason = 'access' | 'deleted' | 'comments';
+
+const planChange = z.object({
+  kind: z.enum(['document', 'blueprint']),
+  id: uuidField,
+  why: z.enum(['access', 'deleted', 'comments']),
+});
+
+/** An announcement as heard on `DATABASE_CHANNELS.livePlanChanged`; null for anything unreadable. */
+export function parseLivePlanChange(payload: string): (LivePlan & { why: LivePlanChangeReason }) | null {
+  try {
+    const change = planChange.safeParse(JSON.parse(payload));
+    return change.success ? change.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A plan's stored live state: its snapshot (null before the first compaction) and the log since. */
@@ -48,7 +69,7 @@ export class LiveStateRepository {
    * closes its connections to it, or that its comments changed (`comments`), so each tells the people with it
    * open. In a transaction, it is heard once that commits.
    */
-  async announce(plan: LivePlan, why: 'access' | 'deleted' | 'comments'): Promise<void> {
+  async announce(plan: LivePlan, why: LivePlanChangeReason): Promise<void> {
     const payload = JSON.stringify({ kind: plan.kind, id: plan.id, why });
     await this.db.execute(sql`select pg_notify(${DATABASE_CHANNELS.livePlanChanged}, ${payload})`);
   }

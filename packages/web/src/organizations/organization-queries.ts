@@ -46,9 +46,19 @@ export function useOrganizationActions() {
       onSettled: settled,
     }),
     remove: useMutation({ mutationFn: (id: string) => organizations.delete(id), onSettled: settled }),
-    addMember: useMutation({
+    invite: useMutation({
       mutationFn: ({ id, email, role }: { id: string; email: string; role: OrganizationRole }) =>
-        organizations.addMember(id, { email, role }),
+        organizations.invite(id, { email, role }),
+      onSettled: settled,
+    }),
+    resendInvitation: useMutation({
+      mutationFn: ({ id, invitation }: { id: string; invitation: string }) =>
+        organizations.resendInvitation(id, invitation),
+      onSettled: settled,
+    }),
+    revokeInvitation: useMutation({
+      mutationFn: ({ id, invitation }: { id: string; invitation: string }) =>
+        organizations.revokeInvitation(id, invitation),
       onSettled: settled,
     }),
     setMemberRole: useMutation({

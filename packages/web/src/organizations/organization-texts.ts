@@ -29,12 +29,10 @@ export const TEAM_PAGE_TEXTS = {
   remove: 'Remove',
   removeLabel: (name: string) => `Remove ${name} from the organization`,
   leave: 'Leave',
-  addMember: 'Add a member',
-  email: 'E-mail address',
-  role: 'Role',
-  add: 'Add',
-  addHint: 'The address must belong to a Planwright account.',
-  added: (email: string) => `${email} was added.`,
+  inviteMember: 'Invite a member',
+  invited: (email: string) =>
+    `Invitation sent to ${email}. They join once they accept it (signing up first if they have no account).`,
+  resent: (email: string) => `Invitation sent to ${email} again.`,
   failed: 'That did not work. Please try again.',
 } as const;
 

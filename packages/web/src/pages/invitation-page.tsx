@@ -3,16 +3,15 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AccountFrame, Working } from '../account/account-frame';
 import { DEFAULT_RETURN_PATH, RETURN_PARAM, SIGN_IN_PATH } from '../account/return-path';
 import { useSession } from '../account/use-account';
-import { documentEditorPath } from '../documents/document-paths';
 import { useBrowserPorts } from '../platform/browser-ports-context';
 import { rememberInvitation } from '../sharing/remembered-invitation';
-import { sharingFailure, useAcceptInvitation } from '../sharing/sharing-queries';
+import { acceptedInvitationPath, sharingFailure, useAcceptInvitation } from '../sharing/sharing-queries';
 import { SHARING_TEXTS, INVITATION_PAGE_TEXTS as TEXTS } from '../sharing/sharing-texts';
 import { Alert } from '../ui/alert';
 
 /**
  * `/invitations/{token}`, the link of an invitation e-mail (docs/teams.md "Invitations"). Signed in, it is
- * accepted at once and the plan opens; a refusal says why (expired, revoked, used, sent to another address).
+ * accepted at once and the plan opens (the team page, for an organisation); a refusal says why (expired, revoked, used, sent to another address).
  * Signed out, the link is remembered in this browser and the visitor signs in (coming back here) or signs up
  * (the dashboard accepts it once they are in).
  */
@@ -57,7 +56,7 @@ function AcceptInvitation({ token }: { token: string }) {
     accept.mutate(
       { token },
       {
-        onSuccess: (accepted) => void navigate(documentEditorPath(accepted.document.uuid), { replace: true }),
+        onSuccess: (accepted) => void navigate(acceptedInvitationPath(accepted), { replace: true }),
         onError: (error) => setFailure(sharingFailure(error, SHARING_TEXTS.failed)),
       },
     );

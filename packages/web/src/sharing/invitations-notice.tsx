@@ -2,16 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePlanwrightClient } from '../api/use-planwright-client';
-import { documentEditorPath } from '../documents/document-paths';
 import { useBrowserPorts } from '../platform/browser-ports-context';
 import { Alert } from '../ui/alert';
 import { TimeLabel } from '../ui/time-label';
 import { takeRememberedInvitation } from './remembered-invitation';
-import { invitationsQuery, sharingFailure, useAcceptInvitation } from './sharing-queries';
+import {
+  acceptedInvitationPath,
+  invitationsQuery,
+  sharingFailure,
+  useAcceptInvitation,
+} from './sharing-queries';
 import { SHARING_TEXTS as TEXTS } from './sharing-texts';
 
 /**
- * The invitations addressed to the signed-in person, each with Accept (which opens the plan); and an
+ * The invitations addressed to the signed-in person, to plans and organisations, each with Accept (which opens
+ * the plan, or the team page); and an
  * invitation link opened before they were signed in, accepted as soon as they are (docs/teams.md). Shows
  * nothing when there are none.
  */
@@ -27,7 +32,7 @@ export function InvitationsNotice() {
   const acceptAndOpen = (by: { id: string } | { token: string }) => {
     setFailure(null);
     accept.mutate(by, {
-      onSuccess: (accepted) => void navigate(documentEditorPath(accepted.document.uuid)),
+      onSuccess: (accepted) => void navigate(acceptedInvitationPath(accepted)),
       onError: (error) => setFailure(sharingFailure(error, TEXTS.failed)),
     });
   };
@@ -50,31 +55,36 @@ export function InvitationsNotice() {
       </h2>
       {failure && <Alert kind="error">{failure}</Alert>}
       <ul className="flex flex-col gap-2">
-        {items.map((invitation) => (
-          <li
-            key={invitation.id}
-            className="flex flex-wrap items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3"
-          >
-            <div className="min-w-0 flex-1">
-              <p className="font-medium" dir="auto">
-                {invitation.document.title}
-              </p>
-              <p className="text-sm opacity-80">
-                {TEXTS.invitationFrom(invitation.invited_by, invitation.role)} {TEXTS.expires}{' '}
-                <TimeLabel value={invitation.expires_at} />
-              </p>
-            </div>
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              aria-label={TEXTS.acceptLabel(invitation.document.title)}
-              disabled={accept.isPending}
-              onClick={() => acceptAndOpen({ id: invitation.id })}
+        {items.map((invitation) => {
+          const name = invitation.document ? invitation.document.title : invitation.organization.name;
+          return (
+            <li
+              key={invitation.id}
+              className="flex flex-wrap items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3"
             >
-              {TEXTS.accept}
-            </button>
-          </li>
-        ))}
+              <div className="min-w-0 flex-1">
+                <p className="font-medium" dir="auto">
+                  {name}
+                </p>
+                <p className="text-sm opacity-80">
+                  {invitation.document
+                    ? TEXTS.invitationFrom(invitation.invited_by, invitation.role)
+                    : TEXTS.organizationInvitationFrom(invitation.invited_by, invitation.role)}{' '}
+                  {TEXTS.expires} <TimeLabel value={invitation.expires_at} />
+                </p>
+              </div>
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                aria-label={TEXTS.acceptLabel(name)}
+                disabled={accept.isPending}
+                onClick={() => acceptAndOpen({ id: invitation.id })}
+              >
+                {TEXTS.accept}
+              </button>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

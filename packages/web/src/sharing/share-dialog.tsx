@@ -15,6 +15,8 @@ import { LoadError } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { SelectField } from '../ui/select-field';
 import { TimeLabel } from '../ui/time-label';
+import { InvitationForm } from './invitation-form';
+import { PendingInvitations } from './pending-invitations';
 import { sharingFailure, sharingQuery, useSharingActions } from './sharing-queries';
 import { ROLE_LABELS, SHARING_TEXTS as TEXTS } from './sharing-texts';
 
@@ -158,51 +160,25 @@ function SharingBody({
         )}
       </section>
       {mayInvite && (
-        <InviteForm
+        <InvitationForm
+          heading={TEXTS.invite}
+          roles={SHARED_PLAN_ROLES}
+          roleLabel={(role) => ROLE_LABELS[role]}
+          initialRole="commenter"
           busy={actions.invite.isPending}
           onInvite={(email, role) =>
             run(() => actions.invite.mutateAsync({ email, role }), TEXTS.invited(email))
           }
         />
       )}
-      {sharing.invitations && sharing.invitations.length > 0 && (
-        <section aria-labelledby={`${uuid}-pending`} className="flex flex-col gap-2">
-          <h3 id={`${uuid}-pending`} className="font-semibold">
-            {TEXTS.pending}
-          </h3>
-          <ul className="flex flex-col divide-y divide-base-300">
-            {sharing.invitations.map((invitation) => (
-              <li key={invitation.id} className="flex flex-wrap items-center gap-2 py-2">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate">{invitation.email}</p>
-                  <p className="text-sm opacity-80">
-                    {ROLE_LABELS[invitation.role]} · {TEXTS.expires}{' '}
-                    <TimeLabel value={invitation.expires_at} />
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  aria-label={TEXTS.resendLabel(invitation.email)}
-                  onClick={() =>
-                    void run(() => actions.resend.mutateAsync(invitation.id), TEXTS.resent(invitation.email))
-                  }
-                >
-                  {TEXTS.resend}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  aria-label={TEXTS.revokeLabel(invitation.email)}
-                  onClick={() => void run(() => actions.revoke.mutateAsync(invitation.id), null)}
-                >
-                  {TEXTS.revoke}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <PendingInvitations
+        invitations={sharing.invitations}
+        roleLabel={(role) => ROLE_LABELS[role]}
+        onResend={(invitation) =>
+          void run(() => actions.resend.mutateAsync(invitation.id), TEXTS.resent(invitation.email))
+        }
+        onRevoke={(invitation) => void run(() => actions.revoke.mutateAsync(invitation.id), null)}
+      />
       <OrganizationsSection uuid={uuid} sharing={sharing} run={run} />
       {owns && (
         <label className="flex items-center gap-2 text-sm">
@@ -247,46 +223,6 @@ function LeaveControl({ busy, onLeave }: { busy: boolean; onLeave: () => void })
         </button>
       </div>
     </fieldset>
-  );
-}
-
-function InviteForm({
-  busy,
-  onInvite,
-}: {
-  busy: boolean;
-  onInvite: (email: string, role: SharedPlanRole) => Promise<boolean>;
-}) {
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<SharedPlanRole>('commenter');
-  const emailId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void onInvite(email.trim(), role).then((sent) => sent && setEmail(''));
-  };
-  return (
-    <form onSubmit={submit} className="flex flex-col gap-2" aria-label={TEXTS.invite}>
-      <h3 className="font-semibold">{TEXTS.invite}</h3>
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
-          <label htmlFor={emailId}>{TEXTS.email}</label>
-          <input
-            id={emailId}
-            type="email"
-            name="email"
-            required
-            autoComplete="off"
-            className="input input-sm w-full"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <RoleSelect label={TEXTS.role} value={role} onChange={setRole} />
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-          {busy ? TEXTS.sending : TEXTS.sendInvitation}
-        </button>
-      </div>
-    </form>
   );
 }
 

@@ -1,14 +1,17 @@
 import {
+  type AcceptedInvitation,
   ApiError,
   InvalidInputError,
   type PlanSharing,
   type PlanwrightClient,
   type SharedPlanRole,
 } from '@planwright/sdk';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACTIVITY_KEY } from '../activity/activity-queries';
 import { usePlanwrightClient } from '../api/use-planwright-client';
+import { documentEditorPath } from '../documents/document-paths';
 import { documentKeys } from '../documents/document-queries';
+import { organizationKeys } from '../organizations/organization-queries';
 
 /** Query keys: who one plan is shared with, and the invitations addressed to the caller. */
 export const sharingKeys = {
@@ -93,8 +96,20 @@ export function useSharingActions(uuid: string) {
   };
 }
 
+/** The team page, where an organisation joined through an invitation is. */
+export const TEAM_PATH = '/dashboard/team';
+
+/** Where accepting an invitation leads: the plan's editor, or the team page for an organisation. */
+export function acceptedInvitationPath(accepted: AcceptedInvitation): string {
+  return accepted.document ? documentEditorPath(accepted.document.uuid) : TEAM_PATH;
+}
+
 /** Accepting an invitation, by id (the dashboard's list) or by the e-mail link's token. */
-export function useAcceptInvitation() {
+export function useAcceptInvitation(): UseMutationResult<
+  AcceptedInvitation,
+  Error,
+  { id: string } | { token: string }
+> {
   const client = usePlanwrightClient();
   const queryClient = useQueryClient();
   return useMutation({
@@ -103,6 +118,8 @@ export function useAcceptInvitation() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: sharingKeys.invitations });
       void queryClient.invalidateQueries({ queryKey: documentKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: organizationKeys.team });
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { PlanRole, SharedPlanRole } from '@planwright/sdk';
+import type { OrganizationRole, PlanRole, SharedPlanRole } from '@planwright/sdk';
 
 /** The words of sharing a plan (docs/teams.md): the Share dialog, invitations and plans shared with you. */
 export const SHARING_TEXTS = {
@@ -41,6 +41,8 @@ export const SHARING_TEXTS = {
   invitationsTitle: 'Invitations',
   invitationFrom: (inviter: string | null, role: SharedPlanRole) =>
     `${inviter ?? 'Someone'} invited you as ${ROLE_ARTICLE[role]} ${role}.`,
+  organizationInvitationFrom: (inviter: string | null, role: OrganizationRole) =>
+    `${inviter ?? 'Someone'} invited you to this organization as ${role === 'admin' ? 'an admin' : 'a member'}.`,
   accept: 'Accept',
   acceptLabel: (title: string) => `Accept the invitation to “${title}”`,
   sharedWithYou: 'Shared with you',
@@ -68,7 +70,7 @@ export const ROLE_LABELS: Readonly<Record<PlanRole, string>> = {
 /** The words of the invitation page (`/invitations/{token}`). */
 export const INVITATION_PAGE_TEXTS = {
   title: 'Invitation',
-  heading: 'You are invited to a business plan',
+  heading: 'You are invited',
   accepting: 'Accepting the invitation…',
   signedOut:
     'Sign in to accept it. No account yet? Sign up with the address the invitation was sent to: the invitation is applied as soon as you are in.',

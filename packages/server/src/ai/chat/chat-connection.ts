@@ -113,6 +113,22 @@ export class ChatConnection {
     });
   }
 
+  /**
+   * Who may open a plan changed on some instance (a member removed, a role changed, an organisation left):
+   * a socket on that document asks its access again and closes with 4404 when it may no longer chat, at
+   * once rather than at its next message (docs/teams.md). `null` means announcements may have been missed.
+   */
+  accessChanged(documentId: string | null): void {
+    const user = this.user;
+    if (!user || this.closed) return;
+    if (documentId !== null && documentId !== this.options.ids.documentId) return;
+    this.enqueue(async () => {
+      if (this.closed) return;
+      const resolution = await resolveChatScope(this.options.deps.storage, user.id, this.options.ids);
+      if (resolution.kind !== 'ok') this.close(CHAT_CLOSE.notFound);
+    });
+  }
+
   private enqueue(work: () => Promise<void>): void {
     this.frames = this.frames.then(work).catch((error: unknown) => {
       // The database away is an outage to wait out, told as such (db/SPEC.md DU1), not a bug.

@@ -74,6 +74,39 @@ describe('chat socket: authentication and access (CH1–CH3)', () => {
     expect((await skipper.closed).code).toBe(4401);
   });
 
+  it('CH2 an editor removed from the plan, or made a viewer, is closed out of an open chat at once (4404), before any message', async () => {
+    const carol = await createSignedInUser(t, { email: 'removed.editor@example.com' });
+    const dave = await createSignedInUser(t, { email: 'demoted.editor@example.com' });
+    for (const member of [carol, dave]) {
+      const sent = await call(t, 'POST', `documents/${doc.uuid}/invitations/`, {
+        as: alice,
+        body: { email: member.user.email, role: 'editor' },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(
+        (await call(t, 'POST', `invitations/${sent.json().id}/accept/`, { as: member })).statusCode,
+      ).toBe(200);
+    }
+    const [removed, demoted, owner] = await Promise.all(
+      [carol, dave, alice].map((who) => openChatSocket(chatUrl(base, subsectionPath(), who.token))),
+    );
+    for (const socket of [removed, demoted, owner])
+      await socket?.next((frame) => frame.type === 'authenticated');
+    const gone = await call(t, 'DELETE', `documents/${doc.uuid}/members/${carol.user.id}/`, { as: alice });
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect((await removed?.closed)?.code).toBe(4404);
+    const viewer = await call(t, 'PATCH', `documents/${doc.uuid}/members/${dave.user.id}/`, {
+      as: alice,
+      body: { role: 'viewer' },
+    });
+    expect(viewer.statusCode, viewer.body).toBe(200);
+    expect((await demoted?.closed)?.code).toBe(4404);
+    // The owner's chat is undisturbed: it still answers.
+    owner?.send({ type: 'ping', timestamp: 7 });
+    expect(await owner?.next((frame) => frame.type === 'pong')).toEqual({ type: 'pong', timestamp: 7 });
+    owner?.close();
+  });
+
   it('CH2 a wrong or expired token closes with 4401 and a reason', async () => {
     const socket = await openChatSocket(chatUrl(base, subsectionPath(), 'not-a-token'));
     const closed = await socket.closed;

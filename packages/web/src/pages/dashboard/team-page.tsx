@@ -19,6 +19,9 @@ import {
   useOrganizationActions,
 } from '../../organizations/organization-queries';
 import { ORGANIZATION_ROLE_LABELS, TEAM_PAGE_TEXTS as TEXTS } from '../../organizations/organization-texts';
+import { InvitationForm } from '../../sharing/invitation-form';
+import { InvitationsNotice } from '../../sharing/invitations-notice';
+import { PendingInvitations } from '../../sharing/pending-invitations';
 import { sharingFailure } from '../../sharing/sharing-queries';
 import { Alert } from '../../ui/alert';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -36,8 +39,9 @@ function nameOf(member: OrganizationMember): string {
 
 /**
  * `/dashboard/team` (docs/teams.md): the people the caller shares plans with, and their organisations: create
- * one; its admins rename and delete it, add members (by the address of an account) as admin or member, change
- * roles and remove members; any member leaves. Every refusal shows the server's sentence.
+ * one; its admins rename and delete it, invite members by e-mail as admin or member (resend, revoke), change
+ * roles and remove members; any member leaves. Invitations waiting for the caller show on top. Every refusal
+ * shows the server's sentence.
  */
 export function TeamPage() {
   const crumbs = useMemo<readonly BreadcrumbItem[]>(
@@ -70,6 +74,7 @@ export function TeamPage() {
         {outcome?.kind === 'success' ? outcome.text : ''}
       </output>
       {outcome?.kind === 'error' && <Alert kind="error">{outcome.text}</Alert>}
+      <InvitationsNotice />
       <TeamPeople />
       <Organizations run={run} />
     </section>
@@ -225,7 +230,41 @@ function OrganizationCard({ organization, run }: { organization: Organization; r
         ) : (
           <LoadingStatus>{TEXTS.loading}</LoadingStatus>
         )}
-        {admin && <AddMember organizationId={organization.id} run={run} />}
+        {admin && (
+          <InvitationForm
+            heading={TEXTS.inviteMember}
+            roles={ORGANIZATION_ROLES}
+            roleLabel={(role) => ORGANIZATION_ROLE_LABELS[role]}
+            initialRole="member"
+            busy={actions.invite.isPending}
+            onInvite={(email, role) =>
+              run(
+                () => actions.invite.mutateAsync({ id: organization.id, email, role }),
+                TEXTS.invited(email),
+              )
+            }
+          />
+        )}
+        {admin && (
+          <PendingInvitations
+            invitations={detail.data?.invitations ?? null}
+            roleLabel={(role) => ORGANIZATION_ROLE_LABELS[role]}
+            onResend={(invitation) =>
+              void run(
+                () =>
+                  actions.resendInvitation.mutateAsync({ id: organization.id, invitation: invitation.id }),
+                TEXTS.resent(invitation.email),
+              )
+            }
+            onRevoke={(invitation) =>
+              void run(
+                () =>
+                  actions.revokeInvitation.mutateAsync({ id: organization.id, invitation: invitation.id }),
+                null,
+              )
+            }
+          />
+        )}
       </div>
       {deleting && (
         <ConfirmDialog
@@ -354,54 +393,5 @@ function Members({
         })}
       </ul>
     </div>
-  );
-}
-
-function AddMember({ organizationId, run }: { organizationId: string; run: Run }) {
-  const actions = useOrganizationActions();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<OrganizationRole>('member');
-  const emailId = useId();
-  const hintId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const address = email.trim();
-    void run(
-      () => actions.addMember.mutateAsync({ id: organizationId, email: address, role }),
-      TEXTS.added(address),
-    ).then((added) => added && setEmail(''));
-  };
-  return (
-    <form onSubmit={submit} className="flex flex-col gap-1" aria-label={TEXTS.addMember}>
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
-          <label htmlFor={emailId}>{TEXTS.email}</label>
-          <input
-            id={emailId}
-            type="email"
-            required
-            className="input input-sm w-full"
-            aria-describedby={hintId}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <SelectField
-          compact
-          name="role"
-          label={TEXTS.role}
-          value={role}
-          options={ORGANIZATION_ROLES}
-          optionLabel={(option) => ORGANIZATION_ROLE_LABELS[option]}
-          onChange={setRole}
-        />
-        <button type="submit" className="btn btn-sm" disabled={actions.addMember.isPending}>
-          {TEXTS.add}
-        </button>
-      </div>
-      <p id={hintId} className="text-sm opacity-80">
-        {TEXTS.addHint}
-      </p>
-    </form>
   );
 }
