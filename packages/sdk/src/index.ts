@@ -381,8 +381,8 @@ export {
 } from './resources/import-progress.js';
 export {
   type AcceptedInvitation,
-  type InvitationTarget,
   type InvitationsResource,
+  type InvitationTarget,
   invitationTokenOf,
   type ReceivedInvitation,
 } from './resources/invitations.js';

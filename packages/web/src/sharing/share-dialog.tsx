@@ -6,7 +6,7 @@ import {
   type SharedPlanRole,
 } from '@planwright/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { usePlanwrightClient } from '../api/use-planwright-client';
 import { organizationsQuery } from '../organizations/organization-queries';
 import { Alert } from '../ui/alert';
@@ -14,7 +14,6 @@ import { Dialog } from '../ui/dialog';
 import { LoadError } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { SelectField } from '../ui/select-field';
-import { TimeLabel } from '../ui/time-label';
 import { InvitationForm } from './invitation-form';
 import { PendingInvitations } from './pending-invitations';
 import { sharingFailure, sharingQuery, useSharingActions } from './sharing-queries';

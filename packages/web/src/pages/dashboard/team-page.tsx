@@ -27,7 +27,6 @@ import { Alert } from '../../ui/alert';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LoadError } from '../../ui/load-error';
 import { LoadingStatus } from '../../ui/loading-status';
-import { SelectField } from '../../ui/select-field';
 
 /** What the last action said: a confirmation (announced politely) or a refusal. */
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
