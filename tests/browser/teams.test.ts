@@ -276,6 +276,22 @@ describe('teams in Chromium against the real server', () => {
 
     await openEditor(harness, reader.page, plan.uuid);
     await expect.poll(() => marked(reader.page)).toBe('3 billion');
+    // Clicking the highlighted words (the AI Assistant tab showing) shows their thread, marked, the caret in the text.
+    expect(await reader.page.getByRole('tab', { name: 'AI Assistant' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await reader.page.locator('.pw-comment-range').first().click();
+    expect(await reader.page.getByRole('tab', { name: 'Comments' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    const clicked = reader.page
+      .getByRole('region', { name: 'Comments', exact: true })
+      .getByRole('article', { name: first.title });
+    await expect.poll(() => clicked.getAttribute('aria-current')).toBe('true');
+    expect(await reader.page.evaluate(() => document.activeElement?.getAttribute('contenteditable'))).toBe(
+      'true',
+    );
+    await reader.page.getByRole('tab', { name: 'AI Assistant' }).click();
     // Someone types at the start of the paragraph: the words move, the highlight moves with them.
     const paragraph = subsectionBody(owner.page, first.uuid).locator('p').last();
     await paragraph.click();

@@ -20,6 +20,12 @@ import { commentsQuery, useCommentActions, useLiveComments } from './comment-que
 import { COMMENT_TEXTS as TEXTS } from './comment-texts';
 
 type StatusFilter = keyof typeof TEXTS.statuses;
+
+/** A thread someone pointed at in the canvas; `seq` grows with each click, so clicking it again shows it again. */
+export interface ActiveThread {
+  id: string;
+  seq: number;
+}
 type Run = (call: () => Promise<unknown>) => Promise<boolean>;
 
 function authorName(author: CommentAuthor | null): string {
@@ -39,6 +45,7 @@ export function CommentsPanel({
   outline,
   canComment,
   linkedThread = null,
+  activeThread = null,
 }: {
   workspace: PlanWorkspace;
   selection: Selection;
@@ -46,6 +53,8 @@ export function CommentsPanel({
   canComment: boolean;
   /** A thread a link named (a mention e-mail's): shown whatever its status, scrolled to and focused once. */
   linkedThread?: string | null;
+  /** A thread clicked in the canvas: marked and scrolled into view, the focus left in the text. */
+  activeThread?: ActiveThread | null;
 }) {
   const client = usePlanwrightClient();
   const threads = useQuery(commentsQuery(client, workspace.uuid));
@@ -69,6 +78,15 @@ export function CommentsPanel({
       return false;
     }
   };
+
+  // A clicked thread is shown whatever the filters said.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on each click only; the filters change freely after.
+  useEffect(() => {
+    if (!activeThread) return;
+    setSection('');
+    const clicked = threads.data?.find((thread) => thread.id === activeThread.id);
+    if (clicked && clicked.status !== status) setStatus('all');
+  }, [activeThread]);
 
   const subsectionTitles = new Map<string, { title: string; section: string }>();
   for (const candidate of outline.sections) {
@@ -102,6 +120,7 @@ export function CommentsPanel({
                 onReveal={(anchor) => workspace.revealComment(anchor)}
                 focusOnMount={!reached && thread.id === linkedThread}
                 onFocused={() => setReached(true)}
+                active={activeThread?.id === thread.id ? activeThread.seq : null}
               />
             </li>
           ))}
@@ -231,7 +250,10 @@ function ThreadCard({
   onReveal,
   focusOnMount,
   onFocused,
+  active,
 }: {
+  /** Set while this thread is the one clicked in the canvas; a new value scrolls it into view again. */
+  active: number | null;
   /** Selects the thread's text in the editor; false when it is gone. */
   onReveal: (anchor: string) => boolean;
   /** Scroll to this thread and focus it (a link named it). */
@@ -257,6 +279,9 @@ function ThreadCard({
     articleRef.current.focus();
     onFocused();
   }, [focusOnMount, onFocused]);
+  useEffect(() => {
+    if (active !== null) articleRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
   const sendReply = (event: FormEvent) => {
     event.preventDefault();
     void run(() => actions.reply.mutateAsync({ thread: thread.id, body: reply })).then((sent) => {
@@ -269,7 +294,8 @@ function ThreadCard({
       tabIndex={-1}
       aria-labelledby={headingId}
       data-comment-thread={thread.id}
-      className={`flex flex-col gap-2 rounded-box border border-base-300 p-3 ${resolved ? 'opacity-90' : ''}`}
+      aria-current={active !== null ? 'true' : undefined}
+      className={`flex flex-col gap-2 rounded-box border p-3 ${active !== null ? 'border-primary ring-2 ring-primary' : 'border-base-300'} ${resolved ? 'opacity-90' : ''}`}
     >
       <header className="flex flex-wrap items-center gap-2">
         <h3 id={headingId} className="min-w-0 flex-1 truncate text-sm font-semibold" dir="auto">

@@ -132,6 +132,12 @@ export function revealCommentRange(editor: Editor, anchor: string): boolean {
   return true;
 }
 
+/** The comment thread whose highlighted text a click landed on (the innermost, where ranges overlap), or null. */
+export function commentThreadAt(target: EventTarget | null): string | null {
+  if (!(target instanceof Element)) return null;
+  return target.closest<HTMLElement>('.pw-comment-range[data-comment-thread]')?.dataset.commentThread ?? null;
+}
+
 /** The marks and where they are drawn. */
 interface Highlights {
   marks: readonly CommentMark[];

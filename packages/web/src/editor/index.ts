@@ -8,6 +8,7 @@ export type { CanvasActions } from './canvas-actions.js';
 export {
   type CommentMark,
   commentAnchorOfSelection,
+  commentThreadAt,
   revealCommentRange,
   setCommentMarks,
 } from './comment-highlights.js';

@@ -1,8 +1,8 @@
 import { planRoleAllows } from '@planwright/sdk';
-import { useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { COMMENT_TEXTS } from '../comments/comment-texts';
-import { CommentsPanel } from '../comments/comments-panel';
+import { type ActiveThread, CommentsPanel } from '../comments/comments-panel';
 import { DOCUMENTS_PAGE_TEXTS } from '../documents/document-page-texts';
 import { DOCUMENTS_PATH, documentPath } from '../documents/document-paths';
 import { ShareDialog } from '../sharing/share-dialog';
@@ -26,6 +26,16 @@ function DocumentSide({ workspace, selection, outline }: SideContext) {
   const [params] = useSearchParams();
   const linkedThread = params.get('comment');
   const [tab, setTab] = useState<SideTab>(linkedThread ? 'comments' : 'chat');
+  // A click on a comment's highlighted text shows its thread: the Comments tab, the thread marked and in view.
+  const [clicked, setClicked] = useState<ActiveThread | null>(null);
+  useEffect(
+    () =>
+      workspace.onCommentClick((id) => {
+        setTab('comments');
+        setClicked((last) => ({ id, seq: (last?.seq ?? 0) + 1 }));
+      }),
+    [workspace],
+  );
   const tabs = useRef<Record<SideTab, HTMLButtonElement | null>>({ chat: null, comments: null });
   const ids = { chat: useId(), comments: useId() };
   if (!canEdit) {
@@ -41,6 +51,7 @@ function DocumentSide({ workspace, selection, outline }: SideContext) {
             outline={outline}
             canComment={planRoleAllows(role, 'comment')}
             linkedThread={linkedThread}
+            activeThread={clicked}
           />
         </div>
       </div>
@@ -93,6 +104,7 @@ function DocumentSide({ workspace, selection, outline }: SideContext) {
             outline={outline}
             canComment
             linkedThread={linkedThread}
+            activeThread={clicked}
           />
         )}
       </div>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import {
   type CanvasActions,
   type CursorContext,
+  commentThreadAt,
   EditorToolbar,
   PlanEditorCanvas,
   usePlanEditor,
@@ -57,7 +58,17 @@ export function EditorPane({
     const bridge = createEditorBridge(editor);
     workspace.attachEditor(bridge);
     onReady();
-    return () => workspace.detachEditor(bridge);
+    // A click on a comment's highlighted text shows its thread (W44); the caret goes where it was clicked.
+    const dom = editor.view.dom;
+    const onClick = (event: MouseEvent) => {
+      const thread = commentThreadAt(event.target);
+      if (thread !== null) workspace.commentClicked(thread);
+    };
+    dom.addEventListener('click', onClick);
+    return () => {
+      dom.removeEventListener('click', onClick);
+      workspace.detachEditor(bridge);
+    };
   }, [editor, workspace, onReady]);
 
   return (

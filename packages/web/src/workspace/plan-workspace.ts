@@ -194,6 +194,7 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
   private disposed = false;
   private stopWatchingAccess: () => void = () => {};
   private commentMarks: readonly CommentMark[] = [];
+  private readonly commentClickListeners = new Set<(threadId: string) => void>();
 
   constructor(private readonly options: PlanWorkspaceOptions) {
     super(INITIAL);
@@ -432,6 +433,17 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
   setCommentMarks(marks: readonly CommentMark[]): void {
     this.commentMarks = marks;
     this.bridge?.setCommentMarks(marks);
+  }
+
+  /** Someone clicked a comment's highlighted text in the editor: the side panel shows that thread (W44). */
+  commentClicked(threadId: string): void {
+    for (const listener of this.commentClickListeners) listener(threadId);
+  }
+
+  /** Listens for clicks on comments' highlighted text; answers the function that stops listening. */
+  onCommentClick(listener: (threadId: string) => void): () => void {
+    this.commentClickListeners.add(listener);
+    return () => this.commentClickListeners.delete(listener);
   }
 
   /** Selects a comment's text in the editor; false when it cannot be found. */
