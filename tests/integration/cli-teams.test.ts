@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Organization, PlanSharing, ReceivedInvitation, SentInvitation } from '@planwright/sdk';
+import type {
+  Organization,
+  OrganizationRole,
+  PlanSharing,
+  ReceivedInvitation,
+  SentInvitation,
+} from '@planwright/sdk';
 import { lastKeyFor } from '@planwright/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliExit, ensureCliBuilt, runCliBinary } from '../support/cli-binary.js';
@@ -93,6 +99,7 @@ describe('planwright share, invitations and members against the real server', ()
       {
         id,
         document: { uuid, title: 'Cafe plan' },
+        organization: null,
         role: 'commenter',
         invited_by: 'owner',
         created_at: expect.any(String),
@@ -101,7 +108,7 @@ describe('planwright share, invitations and members against the real server', ()
     ]);
     const table = await planwright(advisor, ['invitations', 'list']);
     expect(table.stdout.split('\n').slice(0, 2)).toEqual([
-      expect.stringMatching(/^ID {36}PLAN +ROLE +INVITED BY +EXPIRES$/),
+      expect.stringMatching(/^ID {36}TO +ROLE +INVITED BY +EXPIRES$/),
       expect.stringMatching(
         new RegExp(`^${id} {2}Cafe plan +commenter +owner +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`),
       ),
@@ -184,7 +191,7 @@ describe('planwright share, invitations and members against the real server', ()
     ).toEqual({
       code: 0,
       stderr: '',
-      stdout: `${JSON.stringify({ document: { uuid, title: 'Pub plan' }, role: 'viewer' }, null, 2)}\n`,
+      stdout: `${JSON.stringify({ document: { uuid, title: 'Pub plan' }, organization: null, role: 'viewer' }, null, 2)}\n`,
     });
     // Its token alone works too; accepting again as the same account answers the same, and changes nothing.
     expect(await planwright(viewer, ['invitations', 'accept', token])).toEqual({
@@ -301,5 +308,80 @@ describe('planwright orgs against the real server', () => {
     const blank = await planwright(founder, ['orgs', 'create', '  ']);
     expect(blank).toMatchObject({ code: 2, stdout: '' });
     expect(blank.stderr).toMatch(/^planwright: <name>: Name is required\n/);
+  });
+
+  it('an admin invites an address with no account; it signs up, accepts the link and belongs to the organisation', async () => {
+    const admin = await createAccount('org-admin');
+    const studio = await admin.client.organizations.create({ name: 'Design Studio' });
+    const email = 'mentor@teams.example';
+
+    const invited = await planwright(admin, ['orgs', 'invite', 'design studio', '--email', email]);
+    expect(invited).toMatchObject({ code: 0, stderr: '' });
+    expect(invited.stdout).toMatch(
+      new RegExp(
+        `^Invited ${email} to “Design Studio” as a member\\. The invitation link expires on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.\\n$`,
+      ),
+    );
+    expect(await planwright(admin, ['orgs', 'invite', studio.id, '--email', email])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `planwright: the server answered 409 Conflict: ${email} already has a pending invitation to this organization. Resend it instead.\n`,
+    });
+    const partner = await planwright(admin, [
+      'orgs',
+      'invite',
+      studio.id,
+      '--email',
+      'partner@teams.example',
+      '--role',
+      'admin',
+      '--json',
+    ]);
+    expect(partner).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(partner.stdout) as SentInvitation<OrganizationRole>).toEqual({
+      id: expect.any(String),
+      email: 'partner@teams.example',
+      role: 'admin',
+      created_at: expect.any(String),
+      sent_at: expect.any(String),
+      expires_at: expect.any(String),
+    });
+
+    // The address signs up, sees the invitation and accepts it with the e-mail's link.
+    const mentor = await createAccount('mentor');
+    const table = await planwright(mentor, ['invitations', 'list']);
+    expect(table).toMatchObject({ code: 0, stderr: '' });
+    expect(table.stdout.split('\n')[1]).toMatch(
+      /^\S{36} {2}organisation “Design Studio” +member +org-admin +\d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+    );
+    const token = await lastKeyFor(server.outboxDir, email, '/invitations/');
+    expect(await planwright(mentor, ['invitations', 'accept', `${server.url}/invitations/${token}`])).toEqual(
+      {
+        code: 0,
+        stderr: '',
+        stdout: `You are now a member of the organisation “Design Studio” (${studio.id}).\n`,
+      },
+    );
+    expect((await planwright(mentor, ['orgs', 'list'])).stdout).toMatch(
+      new RegExp(`^ID +NAME +ROLE\\n${studio.id} {2}Design Studio {2}member\\n$`),
+    );
+
+    // Now a member: inviting them again is refused, and a member who is not an admin may not invite.
+    expect(await planwright(admin, ['orgs', 'invite', 'Design Studio', '--email', email])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `planwright: the server answered 409 Conflict: ${email} already belongs to this organization.\n`,
+    });
+    expect(
+      await planwright(mentor, ['orgs', 'invite', 'Design Studio', '--email', 'x@teams.example']),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'planwright: Organisation not found.\nOnly its admins invite people: `planwright orgs list` shows your role in each.\n',
+    });
+    expect((await admin.client.organizations.get(studio.id)).invitations?.map((sent) => sent.email)).toEqual([
+      'partner@teams.example',
+    ]);
   });
 });

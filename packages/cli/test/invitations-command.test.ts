@@ -6,6 +6,8 @@ import { type FakeTeamsServer, startFakeTeamsServer } from './support/teams-serv
 
 const FROM_BOB = 'a1000000-0000-4000-8000-000000000001';
 const FROM_CAROL = 'a1000000-0000-4000-8000-000000000002';
+const TO_STUDIO = 'a1000000-0000-4000-8000-000000000003';
+const STUDIO = 'o1000000-0000-4000-8000-000000000001';
 const TOKEN = 'q2x9Lr3m_Tk-8VfJ4nWc0bYpZsA1dE7gHiKoMuNvXyz';
 
 describe('planwright invitations', () => {
@@ -29,6 +31,13 @@ describe('planwright invitations', () => {
           role: 'editor',
           invited_by: null,
         },
+        {
+          id: TO_STUDIO,
+          token: 'studio-token',
+          organization: { id: STUDIO, name: 'Studio' },
+          role: 'admin',
+          invited_by: 'Bob Builder',
+        },
       ],
     });
     token = server.issueToken();
@@ -46,14 +55,15 @@ describe('planwright invitations', () => {
   const requests = () => server.seen.map((r) => `${r.method} ${r.url}`);
 
   describe('list', () => {
-    it('prints id, plan, role, who invited, expiry, and how to accept', async () => {
+    it('prints id, the plan or organisation, role, who invited, expiry, and how to accept', async () => {
       expect(await cli('invitations', 'list')).toEqual({
         exitCode: 0,
         stderr: '',
         stdout: [
-          'ID                                    PLAN               ROLE       INVITED BY   EXPIRES',
-          `${FROM_BOB}  Cafe plan          commenter  Bob Builder  2026-12-06 10:00 UTC`,
-          `${FROM_CAROL}  Untitled Document  editor     -            2026-12-06 10:00 UTC`,
+          'ID                                    TO                     ROLE       INVITED BY   EXPIRES',
+          `${FROM_BOB}  Cafe plan              commenter  Bob Builder  2026-12-06 10:00 UTC`,
+          `${FROM_CAROL}  Untitled Document      editor     -            2026-12-06 10:00 UTC`,
+          `${TO_STUDIO}  organisation “Studio”  admin      Bob Builder  2026-12-06 10:00 UTC`,
           '',
           'Accept one with `planwright invitations accept <id>`.',
           '',
@@ -73,18 +83,28 @@ describe('planwright invitations', () => {
         {
           id: FROM_BOB,
           document: { uuid: 'd0c00000-0000-4000-8000-000000000001', title: 'Cafe plan' },
+          organization: null,
           role: 'commenter',
           invited_by: 'Bob Builder',
           created_at: '2026-11-22T10:00:00.000Z',
           expires_at: '2026-12-06T10:00:00.000Z',
         },
         expect.objectContaining({ id: FROM_CAROL, invited_by: null }),
+        {
+          id: TO_STUDIO,
+          document: null,
+          organization: { id: STUDIO, name: 'Studio' },
+          role: 'admin',
+          invited_by: 'Bob Builder',
+          created_at: '2026-11-22T10:00:00.000Z',
+          expires_at: '2026-12-06T10:00:00.000Z',
+        },
       ]);
     });
 
-    it('makes hostile plan titles and names safe for the terminal', async () => {
+    it('makes hostile plan titles, organisation names and people’s names safe for the terminal', async () => {
       server.received.push({
-        id: 'a1000000-0000-4000-8000-000000000003',
+        id: 'a1000000-0000-4000-8000-000000000006',
         token: 'x',
         document: {
           uuid: 'd0c00000-0000-4000-8000-000000000003',
@@ -93,9 +113,17 @@ describe('planwright invitations', () => {
         role: 'viewer',
         invited_by: 'Mallory\u001b[2J',
       });
+      server.received.push({
+        id: 'a1000000-0000-4000-8000-000000000007',
+        token: 'y',
+        organization: { id: 'o1000000-0000-4000-8000-000000000004', name: '\u001b[31mEvil\u202e corp' },
+        role: 'member',
+        invited_by: null,
+      });
       const { stdout } = await cli('invitations', 'list');
       expect(stdout).not.toMatch(/(?!\n)[\p{Cc}\u202a-\u202e\u2066-\u2069]/u);
-      expect(stdout).toContain('  Plan evil          viewer     Mallory      ');
+      expect(stdout).toContain('000006  Plan evil                 viewer     Mallory      ');
+      expect(stdout).toContain('000007  organisation “Evil corp”  member     -            ');
     });
   });
 
@@ -140,11 +168,37 @@ describe('planwright invitations', () => {
       );
     });
 
-    it('prints the SDK’s AcceptedInvitation with --json', async () => {
+    it('says which organisation the caller joined, as "an admin" or "a member", by id or link', async () => {
+      expect(await cli('invitations', 'accept', TO_STUDIO)).toEqual({
+        exitCode: 0,
+        stderr: '',
+        stdout: `You are now an admin of the organisation “Studio” (${STUDIO}).\n`,
+      });
+      expect(requests()).toEqual([`POST /api/v1/invitations/${TO_STUDIO}/accept/`]);
+      server.received.push({
+        id: 'a1000000-0000-4000-8000-000000000005',
+        token: 'lab-token',
+        organization: { id: 'o1000000-0000-4000-8000-000000000005', name: 'Lab\u001b]0;owned\u0007' },
+        role: 'member',
+        invited_by: 'Bob',
+      });
+      expect(
+        (await cli('invitations', 'accept', 'https://plans.example.com/invitations/lab-token')).stdout,
+      ).toBe('You are now a member of the organisation “Lab” (o1000000-0000-4000-8000-000000000005).\n');
+    });
+
+    it('prints the SDK’s AcceptedInvitation with --json, to a plan or to an organisation', async () => {
       const result = await cli('invitations', 'accept', FROM_BOB, '--json');
       expect(JSON.parse(result.stdout)).toEqual({
         document: { uuid: 'd0c00000-0000-4000-8000-000000000001', title: 'Cafe plan' },
+        organization: null,
         role: 'commenter',
+      });
+      const joined = await cli('invitations', 'accept', TO_STUDIO, '--json');
+      expect(JSON.parse(joined.stdout)).toEqual({
+        document: null,
+        organization: { id: STUDIO, name: 'Studio' },
+        role: 'admin',
       });
     });
 

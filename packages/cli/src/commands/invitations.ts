@@ -25,11 +25,11 @@ const acceptInput = (z: Zod) =>
 export function registerInvitationsCommand(program: Command, io: CliIo): void {
   const invitations = program
     .command('invitations')
-    .description('list and accept invitations to documents shared with you (needs `planwright login`)');
+    .description('list and accept invitations to plans and organisations (needs `planwright login`)');
 
   invitations
     .command('list')
-    .description('list the invitations waiting for your address: plan, role, who invited you, expiry')
+    .description('list the invitations waiting for your address: plan or organisation, role, who invited you, expiry')
     .action(async (_options: unknown, command: Command) => {
       const input = await parseCommandInput(command, listInput);
       const [{ openSignedInSession }, views] = await Promise.all([

@@ -1,6 +1,7 @@
 import {
   type AcceptedInvitation,
   documentTitle,
+  type InvitationTarget,
   type PlanMember,
   type PlanOrganization,
   type PlanSharing,
@@ -116,11 +117,7 @@ export function receivedInvitationLines(invitations: readonly ReceivedInvitation
     ...formatTable(
       [
         { header: 'ID', value: (invitation: ReceivedInvitation) => invitation.id },
-        {
-          header: 'PLAN',
-          value: (invitation) => documentTitle({ title: terminalText(invitation.document.title) }),
-          maxWidth: LIST_TITLE_WIDTH,
-        },
+        { header: 'TO', value: (invitation) => invitedTo(invitation), maxWidth: LIST_TITLE_WIDTH },
         { header: 'ROLE', value: (invitation) => invitation.role },
         { header: 'INVITED BY', value: (invitation) => invitation.invited_by ?? '-', maxWidth: PERSON_WIDTH },
         { header: 'EXPIRES', value: (invitation) => formatTimestamp(invitation.expires_at) },
@@ -132,10 +129,30 @@ export function receivedInvitationLines(invitations: readonly ReceivedInvitation
   ];
 }
 
-/** `planwright invitations accept` for people: `You are now a commenter on “Acme plan” (<uuid>).` */
+/**
+ * `planwright invitations accept` for people: `You are now a commenter on “Acme plan” (<uuid>).`, or for an
+ * organisation `You are now a member of the organisation “Studio” (<id>).`
+ */
 export function acceptedInvitationLine(accepted: AcceptedInvitation): string {
+  const role = withArticle(terminalText(accepted.role));
+  if (accepted.document === null) {
+    const { organization } = accepted;
+    return `You are now ${role} of the organisation “${organizationName(organization)}” (${terminalText(organization.id)}).`;
+  }
   const title = documentTitle({ title: terminalText(accepted.document.title) });
-  return `You are now ${withArticle(terminalText(accepted.role))} on “${title}” (${terminalText(accepted.document.uuid)}).`;
+  return `You are now ${role} on “${title}” (${terminalText(accepted.document.uuid)}).`;
+}
+
+/** What an invitation is to, for the `TO` column: the plan's title, or `organisation “Studio”`. */
+function invitedTo(invitation: InvitationTarget): string {
+  return invitation.document === null
+    ? `organisation “${organizationName(invitation.organization)}”`
+    : documentTitle({ title: terminalText(invitation.document.title) });
+}
+
+/** An organisation's name made safe for the terminal, else its id (as `sharingLines` names them). */
+function organizationName(organization: { id: string; name: string }): string {
+  return terminalText(organization.name).trim() || terminalText(organization.id);
 }
 
 function indent(line: string): string {

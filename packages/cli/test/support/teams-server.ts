@@ -38,48 +38,68 @@ export interface FakeOutlineSection {
   subsections: Array<{ uuid: string; title: string }>;
 }
 
-/** An invitation waiting for the caller. */
-export interface FakeReceivedInvitation {
+/** An invitation waiting for the caller: to a plan (`document`), or else to an organisation. */
+export type FakeReceivedInvitation = {
   id: string;
   token: string;
-  document: { uuid: string; title: string };
-  role: 'editor' | 'commenter' | 'viewer';
   invited_by: string | null;
   /** Accepting it answers 400 `invitation_expired`. */
   expired?: boolean;
+} & (
+  | { document: { uuid: string; title: string }; role: 'editor' | 'commenter' | 'viewer' }
+  | { organization: { id: string; name: string }; role: 'admin' | 'member' }
+);
+
+/** An organisation the caller belongs to, with the caller's role. */
+export interface FakeOrganization {
+  id: string;
+  name: string;
+  role: string;
+  /** Its slug; by default the name in lower case. */
+  slug?: string;
+  /** The addresses of its other members: inviting one answers 409 `already_member`. */
+  members?: string[];
+  /** Its pending invitations (admins invite; a second one to an address answers 409 `already_invited`). */
+  invitations?: Array<{ id: string; email: string; role: 'admin' | 'member' }>;
 }
 
 export interface FakeTeamsServer extends TestServer {
   readonly seen: WorkspaceRequest[];
   readonly plans: Map<string, FakeSharedPlan>;
   readonly received: FakeReceivedInvitation[];
-  readonly organizations: Array<{ id: string; name: string; role: string }>;
+  readonly organizations: FakeOrganization[];
   readonly tokens: Set<string>;
   /** The organisations list answers this total (more than it sends: a server that pages). */
   organizationsTotal: number | undefined;
-  /** `POST documents/{uuid}/invitations/` and `POST documents/{uuid}/comments/` answer 429 while true. */
+  /**
+   * `POST documents/{uuid}/invitations/`, `POST organizations/{id}/invitations/` and
+   * `POST documents/{uuid}/comments/` answer 429 while true.
+   */
   rateLimited: boolean;
   issueToken(): string;
 }
 
 /**
  * The members, invitations, organisations and comments calls of `docs/http-api.md` the CLI uses, over in-memory
- * state: 401 without a live token, 404 `not_found` for unknown plans and invitations, 404 `not_permitted` for a
- * caller who may not invite or comment, 409 `already_member` / `already_invited`, 429 when told to, the
- * invitation refusals of `POST invitations/accept/`, and a new thread's 400s (a subsection not in the plan, a
- * mention of someone not on it). `GET documents/{uuid}/` answers the plan with its outline.
+ * state: 401 without a live token, 404 `not_found` for unknown plans and invitations (and organisations the caller
+ * is not an admin of, when inviting), 404 `not_permitted` for a caller who may not invite or comment, 409
+ * `already_member` / `already_invited`, 400 `invite_self` for the caller's own address (`ada@example.com`), 429
+ * when told to, the invitation refusals of `POST invitations/accept/`, and a new thread's 400s (a subsection not
+ * in the plan, a mention of someone not on it). `GET documents/{uuid}/` answers the plan with its outline.
  */
 export async function startFakeTeamsServer(
   initial: { plans?: FakeSharedPlan[]; received?: FakeReceivedInvitation[] } = {},
 ): Promise<FakeTeamsServer> {
   const plans = new Map((initial.plans ?? []).map((plan) => [plan.uuid, plan]));
   const received = [...(initial.received ?? [])];
-  const organizations: Array<{ id: string; name: string; role: string }> = [];
+  const organizations: FakeOrganization[] = [];
   const tokens = new Set<string>();
   const seen: WorkspaceRequest[] = [];
 
+  // Each names what it is to, the other `null`, as the server answers.
   const accepted = (invitation: FakeReceivedInvitation) => ({
-    document: invitation.document,
+    document: 'document' in invitation ? invitation.document : null,
+    organization: 'organization' in invitation ? invitation.organization : null,
     role: invitation.role,
   });
 
@@ -251,8 +271,7 @@ export async function startFakeTeamsServer(
       return sendJson(response, 200, {
         data: received.map((invitation) => ({
           id: invitation.id,
-          document: invitation.document,
-          role: invitation.role,
+          ...accepted(invitation),
           invited_by: invitation.invited_by,
           created_at: TEAMS_CREATED,
           expires_at: TEAMS_EXPIRES,
@@ -304,7 +323,47 @@ export async function startFakeTeamsServer(
         members: [
           { user: { id: 'u-ada', username: 'ada', first_name: 'Ada', last_name: '' }, role: 'admin' },
         ],
+        invitations: [],
       });
+    }
+    const orgInvitationsMatch = /^\/api\/v1\/organizations\/([^/]+)\/invitations\/$/.exec(path);
+    if (orgInvitationsMatch && method === 'POST') {
+      const organization = organizations.find(
+        (candidate) => candidate.id === decodeURIComponent(orgInvitationsMatch[1] ?? ''),
+      );
+      // Members who are not admins are told it does not exist, as the server does.
+      if (organization?.role !== 'admin') return notFound('Organization');
+      const { email = '', role = 'member' } = (body ?? {}) as { email?: string; role?: 'admin' | 'member' };
+      const sameAddress = (other: string) => other.toLowerCase() === email.toLowerCase();
+      if (sameAddress('ada@example.com')) {
+        return invalid(
+          'email',
+          'invite_self',
+          'You already belong to this organization: invite someone else.',
+        );
+      }
+      if ((organization.members ?? []).some(sameAddress)) {
+        return sendJson(response, 409, {
+          detail: `${email} already belongs to this organization.`,
+          code: 'already_member',
+        });
+      }
+      if ((organization.invitations ?? []).some((sent) => sameAddress(sent.email))) {
+        return sendJson(response, 409, {
+          detail: `${email} already has a pending invitation to this organization. Resend it instead.`,
+          code: 'already_invited',
+        });
+      }
+      if (fake.rateLimited) {
+        response.setHeader('retry-after', '3600');
+        return sendJson(response, 429, {
+          detail: 'Too many invitations sent. Please wait a while and try again.',
+          code: 'rate_limited',
+        });
+      }
+      const invitation = { id: randomUUID(), email, role };
+      organization.invitations = [...(organization.invitations ?? []), invitation];
+      return sendJson(response, 201, sentInvitation(invitation));
     }
     sendJson(response, 404, { detail: 'Not found.', code: 'not_found' });
   };
@@ -383,11 +442,11 @@ function sentInvitation(invitation: { id: string; email: string; role: string })
   };
 }
 
-function organizationBody(organization: { id: string; name: string; role: string }) {
+function organizationBody(organization: FakeOrganization) {
   return {
     id: organization.id,
     name: organization.name,
-    slug: organization.name.toLowerCase(),
+    slug: organization.slug ?? organization.name.toLowerCase(),
     title: organization.name,
     role: organization.role,
     created_at: TEAMS_CREATED,
