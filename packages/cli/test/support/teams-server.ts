@@ -248,22 +248,7 @@ export async function startFakeTeamsServer(
             code: 'already_member',
           });
         }
-        if ((plan.invitations ?? []).some((sent) => sent.email.toLowerCase() === email.toLowerCase())) {
-          return sendJson(response, 409, {
-            detail: `${email} already has a pending invitation to this document. Resend it instead.`,
-            code: 'already_invited',
-          });
-        }
-        if (fake.rateLimited) {
-          response.setHeader('retry-after', '3600');
-          return sendJson(response, 429, {
-            detail: 'Too many invitations sent. Please wait a while and try again.',
-            code: 'rate_limited',
-          });
-        }
-        const invitation = { id: randomUUID(), email, role };
-        plan.invitations = [...(plan.invitations ?? []), invitation];
-        return sendJson(response, 201, sentInvitation(invitation));
+        return invite(response, plan, { email, role }, 'document', fake.rateLimited);
       }
     }
 
@@ -348,22 +333,7 @@ export async function startFakeTeamsServer(
           code: 'already_member',
         });
       }
-      if ((organization.invitations ?? []).some((sent) => sameAddress(sent.email))) {
-        return sendJson(response, 409, {
-          detail: `${email} already has a pending invitation to this organization. Resend it instead.`,
-          code: 'already_invited',
-        });
-      }
-      if (fake.rateLimited) {
-        response.setHeader('retry-after', '3600');
-        return sendJson(response, 429, {
-          detail: 'Too many invitations sent. Please wait a while and try again.',
-          code: 'rate_limited',
-        });
-      }
-      const invitation = { id: randomUUID(), email, role };
-      organization.invitations = [...(organization.invitations ?? []), invitation];
-      return sendJson(response, 201, sentInvitation(invitation));
+      return invite(response, organization, { email, role }, 'organization', fake.rateLimited);
     }
     sendJson(response, 404, { detail: 'Not found.', code: 'not_found' });
   };
@@ -431,6 +401,36 @@ export function authorOf(person: FakePerson): CommentAuthor {
     first_name: person.first_name ?? '',
     last_name: person.last_name ?? '',
   };
+}
+
+/**
+ * The end of an invitation as the real server answers it for plans and organisations alike
+ * (`sharing/invitation-sender.ts`): 409 for an address already invited, 429 when limited, else 201.
+ */
+function invite<Role extends string>(
+  response: ServerResponse,
+  target: { invitations?: Array<{ id: string; email: string; role: Role }> },
+  input: { email: string; role: Role },
+  what: 'document' | 'organization',
+  rateLimited: boolean,
+) {
+  const { email } = input;
+  if ((target.invitations ?? []).some((sent) => sent.email.toLowerCase() === email.toLowerCase())) {
+    return sendJson(response, 409, {
+      detail: `${email} already has a pending invitation to this ${what}. Resend it instead.`,
+      code: 'already_invited',
+    });
+  }
+  if (rateLimited) {
+    response.setHeader('retry-after', '3600');
+    return sendJson(response, 429, {
+      detail: 'Too many invitations sent. Please wait a while and try again.',
+      code: 'rate_limited',
+    });
+  }
+  const invitation = { id: randomUUID(), ...input };
+  target.invitations = [...(target.invitations ?? []), invitation];
+  return sendJson(response, 201, sentInvitation(invitation));
 }
 
 function sentInvitation(invitation: { id: string; email: string; role: string }) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INVITATION_LIFETIME_MS } from '../../src/sharing/invitation-email.js';
 import { INVITATION_RATE_LIMITS } from '../../src/sharing/invitation-sender.js';
-import { capturedMail } from '../support/captured-mail.js';
+import { capturedMail, lastInvitationToken } from '../support/captured-mail.js';
 import { createSignedInUser, type SignedInUser } from '../support/signed-in-user.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { call, createDocument, hostileStrings } from '../support/workspace-calls.js';
@@ -19,12 +19,7 @@ const { mailer, sent } = capturedMail();
 let admin: SignedInUser;
 let counter = 0;
 
-function lastLinkTo(to: string): string {
-  const message = sent.filter((mail) => mail.to === to).at(-1);
-  const match = message && /\/invitations\/([A-Za-z0-9_-]+)/.exec(message.text);
-  if (!match?.[1]) throw new Error(`no invitation link for ${to}`);
-  return match[1];
-}
+const lastLinkTo = (to: string) => lastInvitationToken(sent, to);
 
 async function person(name: string, email = `${name}-${++counter}@example.com`): Promise<SignedInUser> {
   return createSignedInUser(t, { email, firstName: name }, now);
