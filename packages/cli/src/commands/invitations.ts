@@ -29,7 +29,9 @@ export function registerInvitationsCommand(program: Command, io: CliIo): void {
 
   invitations
     .command('list')
-    .description('list the invitations waiting for your address: plan or organisation, role, who invited you, expiry')
+    .description(
+      'list the invitations waiting for your address: plan or organisation, role, who invited you, expiry',
+    )
     .action(async (_options: unknown, command: Command) => {
       const input = await parseCommandInput(command, listInput);
       const [{ openSignedInSession }, views] = await Promise.all([
