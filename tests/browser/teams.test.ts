@@ -247,6 +247,11 @@ describe('teams in Chromium against the real server', () => {
     expect(await owner.page.getByRole('tab', { name: 'Comments' }).getAttribute('aria-selected')).toBe(
       'true',
     );
+    // The advisor's dashboard follows the plan too: who commented, who resolved (docs/teams.md "Activity").
+    await advisor.page.goto(`${harness.server.url}/dashboard`);
+    const activity = advisor.page.getByRole('region', { name: 'Recent Activity' });
+    await activity.getByRole('listitem').filter({ hasText: 'resolved a comment' }).waitFor();
+    await activity.getByRole('listitem').filter({ hasText: 'commented on the document' }).waitFor();
   });
 
   it('TM5 a comment on selected text is highlighted for everyone, and its highlight follows the words while someone types before them', async () => {
