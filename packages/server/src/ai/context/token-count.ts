@@ -2,12 +2,20 @@ import { createRequire } from 'node:module';
 
 type Tokenizer = typeof import('gpt-tokenizer');
 let tokenizer: Tokenizer | undefined;
+let sharedDecoder: import('node:util').TextDecoder | undefined;
 /**
  * gpt-tokenizer, loaded at its first use: its tables take a quarter of a second to load, which a server
  * start should not wait for (bench/server-cold-start.mjs).
  */
 function loaded(): Tokenizer {
-  tokenizer ??= createRequire(import.meta.url)('gpt-tokenizer') as Tokenizer;
+  if (!tokenizer) {
+    const require = createRequire(import.meta.url);
+    tokenizer = require('gpt-tokenizer') as Tokenizer;
+    // The one TextDecoder its decode uses, in streaming mode, for every text (see decodeHead).
+    sharedDecoder = (
+      require('gpt-tokenizer/BytePairEncodingCore') as { decoder: import('node:util').TextDecoder }
+    ).decoder;
+  }
   return tokenizer;
 }
 
@@ -93,9 +101,12 @@ export function encodeTokens(text: string): number[] {
 /** The text of the first `max` tokens; a character cut in half at the end is left out. */
 export function decodeHead(tokens: readonly number[], max: number): string {
   if (max <= 0) return '';
-  return loaded()
-    .decode(tokens.slice(0, max))
-    .replace(/\uFFFD+$/, '');
+  const decode = loaded().decode;
+  // gpt-tokenizer decodes with one TextDecoder in streaming mode and never flushes it: a text cut inside a
+  // character leaves that character's first bytes in it, and the next decode would start with U+FFFD. Flushed
+  // (and the bytes dropped) before each decode.
+  sharedDecoder?.decode();
+  return decode(tokens.slice(0, max)).replace(/\uFFFD+$/, '');
 }
 
 // Any UUID (sections, subsections, tool calls): its tokens are estimated, as hex is slow to encode.

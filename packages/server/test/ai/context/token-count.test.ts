@@ -26,6 +26,15 @@ describe('token counting of hostile text', () => {
     expect(decodeHead(tokens, tokens.length)).toBe(text);
   });
 
+  it('CX15: a text cut inside a character leaves nothing behind for the next text to decode', () => {
+    // o200k_base spells "🐌" as two tokens of two bytes each: the head of one token is half a character.
+    const cut = encodeTokens('🐌🐌');
+    expect(decodeHead(cut, 1)).toBe('');
+    const text = '𐂀 résumé 🐌';
+    const tokens = encodeTokens(text);
+    expect(decodeHead(tokens, tokens.length)).toBe(text);
+  });
+
   it('CX15: encoding then decoding any text gives it back exactly', () => {
     fc.assert(
       fc.property(
