@@ -1,4 +1,4 @@
-import type { DocumentDetail } from '@planwright/sdk';
+import { createPlanwrightClient, type DocumentDetail } from '@planwright/sdk';
 import { LIVE_DELETED, type LiveDocument, openLiveDocument, readLiveContent } from '@planwright/sdk/live';
 import type { DocumentJson } from '@planwright/sdk/model';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -27,9 +27,11 @@ let b: TestServer;
 let owner: SdkAccount;
 const opened: LiveDocument[] = [];
 
+let env: Record<string, string>;
+
 beforeAll(async () => {
   [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
-  const env = {
+  env = {
     DATABASE_URL: await postgres.createDatabase(),
     REDIS_URL: redis.url,
     LIVE_DOCUMENTS: 'on',
@@ -131,6 +133,31 @@ describe('live plans across instances through Redis (LR)', () => {
       (document) => blockText(document.content[0]?.content[0] ?? {}) === 'Renamed on A',
     );
     expect(blockText(firstSubsectionParagraph(merged))).toContain(' Typed on B.');
+  });
+
+  it('LR3 a REST read on an instance whose Redis lags behind still sees what another instance stored: it merges the log first', async () => {
+    // Instance C shares the database but not the Redis: its copy of the plan never hears B's typing.
+    const lagging = await startRedis();
+    const c = await startTestServer({ env: { ...env, REDIS_URL: lagging.url } });
+    try {
+      const plan = await newPlan();
+      const carl = open(c, plan.uuid, 'Carl');
+      const bob = open(b, plan.uuid, 'Bob');
+      await Promise.all([settled(carl, (s) => s.synced), settled(bob, (s) => s.synced)]);
+      typeAtEnd(bob.document, ' Stored on B.');
+      await bob.whenSaved();
+      const onC = createPlanwrightClient({ baseUrl: c.url, tokenStore: owner.tokenStore });
+      const read = await onC.documents.get(plan.uuid);
+      expect(blockText(firstSubsectionParagraph(read.content as DocumentJson))).toContain(' Stored on B.');
+      // Carl, editing on C, gets it too, from the merge.
+      await untilContent(carl.document, (document) =>
+        blockText(firstSubsectionParagraph(document)).includes(' Stored on B.'),
+      );
+    } finally {
+      for (const live of opened.splice(0)) live.destroy();
+      await c.close();
+      await lagging.stop();
+    }
   });
 
   it("LB3 unpublishing on instance A ends the live view of a reader on instance B; deleting ends the owner's there", async () => {

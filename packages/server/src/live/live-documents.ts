@@ -212,6 +212,7 @@ export class LiveDocuments {
     const loaded = this.#loaded.get(name);
     const document = this.hocuspocus.documents.get(name);
     if (loaded && document) {
+      if (this.#redis) await this.#catchUp(loaded, document);
       await this.#derive(name, document);
       return base ? Y.encodeStateAsUpdate(document) : undefined;
     }
@@ -476,6 +477,21 @@ export class LiveDocuments {
       if (contentJson !== undefined)
         writeLiveContent(document, parseDocument(JSON.parse(contentJson)), REST_ORIGIN);
     }
+  }
+
+  /**
+   * Scaled out, a change another instance stored reaches this copy over Redis a moment after it is in the
+   * database: a REST call here right after it would read around it (LR3). So the stored state is merged in
+   * first (Yjs skips what the copy has); it is in the log already, so it is not logged again, only derived.
+   */
+  async #catchUp(loaded: LoadedPlan, document: Document): Promise<void> {
+    const stored = await this.#options.storage.liveStates.load(loaded.plan);
+    const before = Y.encodeStateVector(document);
+    document.transact(() => {
+      if (stored.snapshot) Y.applyUpdate(document, stored.snapshot);
+      for (const row of stored.updates) Y.applyUpdate(document, row.update);
+    }, LOADED);
+    if (Buffer.compare(before, Y.encodeStateVector(document)) !== 0) loaded.dirty = true;
   }
 
   /** Writes the content, rows and progress derived from the live state, if it changed since. */
