@@ -180,6 +180,11 @@ describe('shown times and pages', () => {
     expect(shownTime('2025-12-01T12:00:00Z', now).label).toBe('1 Dec 2025');
     expect(shownTime('2026-01-15T08:55:00Z', now).iso).toBe('2026-01-15T08:55:00.000Z');
     expect(shownTime('<img src=x>', now)).toEqual({ label: '<img src=x>', exact: '', iso: undefined });
+    // Meant to be ahead (an invitation's expiry): forward, then the date from a week away.
+    expect(shownTime('2026-01-15T09:30:00Z', now).label).toBe('in 30 minutes');
+    expect(shownTime('2026-01-15T12:00:00Z', now).label).toBe('in 3 hours');
+    expect(shownTime('2026-01-16T09:00:00Z', now).label).toBe('tomorrow');
+    expect(shownTime('2026-01-29T09:00:00Z', now).label).toBe('29 Jan 2026');
   });
 
   it('counts pages, at least one', () => {

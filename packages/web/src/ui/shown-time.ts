@@ -1,6 +1,9 @@
 /** A moment as the screens show it: relative while recent, the date after that, and the exact time. */
 export interface ShownTime {
-  /** `just now`, `5 minutes ago`, `yesterday`, `3 days ago`, or the date (`15 Jan 2026`) from a week on. */
+  /**
+   * `just now`, `5 minutes ago`, `yesterday`, `3 days ago`, `in 2 days`, or the date (`15 Jan 2026`) from a week
+   * away on.
+   */
   label: string;
   /** The full date and time, for a tooltip (`15 Jan 2026, 09:00`); `''` for an unreadable value. */
   exact: string;
@@ -18,9 +21,13 @@ const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const exactFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** Further ahead than this, a time is meant to be in the future (an expiry), not a clock running ahead. */
+const CLOCK_SKEW = 5 * MINUTE;
+
 /**
  * How `value` (an ISO 8601 date-time from the server) reads at `now` (the injected clock's time, so tests
- * fix it). A time slightly in the future (the server's clock ahead of ours) is `just now`; an unreadable
+ * fix it). A time slightly in the future (the server's clock ahead of ours) is `just now`; one further ahead
+ * (an invitation's expiry) reads forward, `in 3 hours`, `in 2 days`, or its date from a week on. An unreadable
  * value is shown as it came, never as "Invalid Date".
  */
 export function shownTime(value: string, now: number): ShownTime {
@@ -30,9 +37,13 @@ export function shownTime(value: string, now: number): ShownTime {
   const exact = exactFormat.format(date);
   const iso = date.toISOString();
   const age = now - time;
-  if (age < MINUTE) return { label: 'just now', exact, iso };
-  if (age >= RELATIVE_LIMIT) return { label: dateFormat.format(date), exact, iso };
-  if (age < HOUR) return { label: relative.format(-Math.floor(age / MINUTE), 'minute'), exact, iso };
-  if (age < DAY) return { label: relative.format(-Math.floor(age / HOUR), 'hour'), exact, iso };
-  return { label: relative.format(-Math.floor(age / DAY), 'day'), exact, iso };
+  if (age < MINUTE && age > -CLOCK_SKEW) return { label: 'just now', exact, iso };
+  const span = Math.abs(age);
+  // Past times count back (`5 minutes ago`), future ones forward (`in 5 minutes`).
+  const direction = age > 0 ? -1 : 1;
+  if (span >= RELATIVE_LIMIT) return { label: dateFormat.format(date), exact, iso };
+  if (span < HOUR)
+    return { label: relative.format(direction * Math.floor(span / MINUTE), 'minute'), exact, iso };
+  if (span < DAY) return { label: relative.format(direction * Math.floor(span / HOUR), 'hour'), exact, iso };
+  return { label: relative.format(direction * Math.floor(span / DAY), 'day'), exact, iso };
 }
