@@ -5,6 +5,7 @@ import { seriousViolations } from '../support/axe.js';
 import { ALLAUTH_PROTOCOL_ANSWERS, useBrowserHarness } from '../support/browser.js';
 import { linkFromOutbox, signIn, TEST_PASSWORD } from '../support/browser-accounts.js';
 import {
+  badgeSaved,
   createDefaultDocument,
   editorParts,
   failedAnswer,
@@ -323,5 +324,73 @@ describe('teams in Chromium against the real server', () => {
     await expect
       .poll(() => reader.page.evaluate(() => document.getSelection()?.toString()))
       .toBe('3 billion');
+  });
+
+  it('TM6 a commenter selects words in the read-only text with the mouse and comments on exactly them', async () => {
+    const owner = await signedInEditorUser(harness, 'teams-select-owner@example.com');
+    const mentor = await signedInEditorUser(harness, 'teams-select-mentor@example.com');
+    const plan = await createDefaultDocument(owner);
+    const first = plan.sections[0]?.subsections[0];
+    if (!first) throw new Error('no subsection');
+    const sent = await owner.client.members.invite(plan.uuid, {
+      email: 'teams-select-mentor@example.com',
+      role: 'commenter',
+    });
+    await mentor.client.invitations.accept(sent.id);
+    await openEditor(harness, owner.page, plan.uuid);
+    await typeInSubsection(owner.page, first.uuid, 'We serve 12,000 bakeries in the region.');
+    await badgeSaved(owner.page);
+
+    // The mentor opens the plan with nothing chosen in the sidebar, and drags over "12,000 bakeries".
+    await openEditor(harness, mentor.page, plan.uuid);
+    const panel = mentor.page.getByRole('region', { name: 'Comments', exact: true });
+    await panel.getByText('Select a subsection in the sidebar or the text to comment on it.').waitFor();
+    const paragraph = subsectionBody(mentor.page, first.uuid).locator('p').first();
+    // The paragraph's text without the owner's caret label drawn inside it.
+    const typed = () =>
+      paragraph.evaluate((element) => {
+        const copy = element.cloneNode(true) as HTMLElement;
+        for (const caret of copy.querySelectorAll('.pw-live-caret')) caret.remove();
+        return copy.textContent ?? '';
+      });
+    await expect.poll(typed).toBe('We serve 12,000 bakeries in the region.');
+    const words = await paragraph.evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      let text: Text | null = null;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if ((node.textContent ?? '').includes('12,000 bakeries')) text = node as Text;
+      }
+      if (!text) throw new Error('the words are not in one text node');
+      const start = (text.textContent ?? '').indexOf('12,000 bakeries');
+      const range = document.createRange();
+      range.setStart(text, start);
+      range.setEnd(text, start + '12,000 bakeries'.length);
+      const rects = range.getClientRects();
+      const head = rects[0] as DOMRect;
+      const tail = rects[rects.length - 1] as DOMRect;
+      return {
+        x1: head.left + 1,
+        y1: head.top + head.height / 2,
+        x2: tail.right - 1,
+        y2: tail.top + tail.height / 2,
+      };
+    });
+    await mentor.page.mouse.move(words.x1, words.y1);
+    await mentor.page.mouse.down();
+    await mentor.page.mouse.move(words.x2, words.y2, { steps: 8 });
+    await mentor.page.mouse.up();
+    await panel.getByLabel(`Comment on “${first.title}”`).fill('Where does 12,000 come from?');
+    await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+    const thread = panel.getByRole('article', { name: first.title });
+    await thread.getByText('12,000 bakeries', { exact: true }).waitFor();
+    await expect
+      .poll(() =>
+        mentor.page
+          .locator('.pw-comment-range')
+          .evaluateAll((spans) => spans.map((span) => span.textContent).join('')),
+      )
+      .toBe('12,000 bakeries');
+    // Still read-only: the drag changed nothing in the text.
+    expect(await typed()).toBe('We serve 12,000 bakeries in the region.');
   });
 });

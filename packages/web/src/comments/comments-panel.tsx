@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { currentUserQuery } from '../account/account-queries';
 import { usePlanwrightClient } from '../api/use-planwright-client';
+import type { CursorContext } from '../editor';
 import { sharingFailure } from '../sharing/sharing-queries';
 import { Alert } from '../ui/alert';
 import { LoadError } from '../ui/load-error';
@@ -44,11 +45,14 @@ export function CommentsPanel({
   selection,
   outline,
   canComment,
+  cursor = null,
   linkedThread = null,
   activeThread = null,
 }: {
   workspace: PlanWorkspace;
   selection: Selection;
+  /** Where the editor's selection is: a new thread goes on the subsection of the text selected there. */
+  cursor?: CursorContext | null;
   outline: DocumentOutline;
   canComment: boolean;
   /** A thread a link named (a mention e-mail's): shown whatever its status, scrolled to and focused once. */
@@ -99,7 +103,9 @@ export function CommentsPanel({
       (status === 'all' || thread.status === status) &&
       (section === '' || subsectionTitles.get(thread.subsection_uuid ?? '')?.section === section),
   );
-  const target = selection.subsectionUuid ? subsectionTitles.get(selection.subsectionUuid) : undefined;
+  // The subsection of the text selected in the editor, else the one chosen in the sidebar.
+  const targetUuid = cursor?.subsectionUuid ?? selection.subsectionUuid;
+  const target = targetUuid ? subsectionTitles.get(targetUuid) : undefined;
 
   let list: ReactNode;
   if (threads.data) {
@@ -180,14 +186,14 @@ export function CommentsPanel({
       <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-4">
         {failure && <Alert kind="error">{failure}</Alert>}
         {canComment &&
-          (target && selection.subsectionUuid ? (
+          (target && targetUuid ? (
             <NewThreadForm
               label={TEXTS.newLabel(target.title)}
               onSubmit={(body) => {
                 const quote = Array.from(workspace.selectedText().trim())
                   .slice(0, COMMENT_QUOTE_MAX_LENGTH)
                   .join('');
-                const subsection = selection.subsectionUuid ?? '';
+                const subsection = targetUuid;
                 // The selected text's place, which follows it through everyone's edits (null for a caret).
                 const anchor = quote === '' ? null : workspace.commentAnchor();
                 return run(() => actions.create.mutateAsync({ subsection, body, quote, anchor }));

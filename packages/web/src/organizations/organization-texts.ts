@@ -4,7 +4,7 @@ import type { OrganizationRole } from '@planwright/sdk';
 export const TEAM_PAGE_TEXTS = {
   title: 'Team',
   intro:
-    'The people you share plans with, and your organisations: share a plan with an organisation and all its members get it.',
+    'The people you share plans with, and your organizations: share a plan with an organization and all its members get it.',
   people: 'People you share plans with',
   peopleEmpty: 'Nobody yet. Open a plan and use Share to invite co-founders, mentors, advisors or investors.',
   plans: (count: number) => (count === 1 ? '1 plan' : `${count} plans`),

@@ -20,7 +20,7 @@ type SideTab = 'chat' | 'comments';
  * W28, W44: the side panel follows the selection. Editors and the owner switch between the AI assistant and the
  * comments; viewers and commenters get the comments alone (the assistant is for editors), under a note that says so.
  */
-function DocumentSide({ workspace, selection, outline }: SideContext) {
+function DocumentSide({ workspace, selection, cursor, outline }: SideContext) {
   const { canEdit, role } = useSyncExternalStore(workspace.subscribe, workspace.getSnapshot);
   // A mention e-mail's link (`?comment={thread}`) opens on that thread.
   const [params] = useSearchParams();
@@ -50,6 +50,7 @@ function DocumentSide({ workspace, selection, outline }: SideContext) {
             selection={selection}
             outline={outline}
             canComment={planRoleAllows(role, 'comment')}
+            cursor={cursor}
             linkedThread={linkedThread}
             activeThread={clicked}
           />
@@ -103,6 +104,7 @@ function DocumentSide({ workspace, selection, outline }: SideContext) {
             selection={selection}
             outline={outline}
             canComment
+            cursor={cursor}
             linkedThread={linkedThread}
             activeThread={clicked}
           />

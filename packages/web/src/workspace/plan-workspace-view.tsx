@@ -61,6 +61,8 @@ import { EXPORT_TEXTS, IMPORT_TEXTS, TOP_BAR_TEXTS, WORKSPACE_TEXTS } from './wo
 export interface SideContext {
   workspace: PlanWorkspace;
   selection: Selection;
+  /** Where the editor's selection is (the text someone selected or clicked in), once the editor says. */
+  cursor: CursorContext | null;
   /** The live outline (titles as typed). */
   outline: DocumentOutline;
 }
@@ -397,7 +399,7 @@ export function PlanWorkspaceView({
               onReady={onEditorReady}
             />
           }
-          chat={variant.side({ workspace, selection, outline: live.outline })}
+          chat={variant.side({ workspace, selection, cursor, outline: live.outline })}
         />
       </div>
     );
