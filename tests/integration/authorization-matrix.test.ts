@@ -46,6 +46,8 @@ interface Ids {
   invitation: string;
   /** A pending invitation of the organisation (to an address without an account). */
   organizationInvitation: string;
+  /** A named version of the document. */
+  version: string;
   /** A comment thread of the owner's on the document, and its first message. */
   thread: string;
   message: string;
@@ -370,6 +372,29 @@ const MATRIX: MatrixEntry[] = [
     route: 'GET /api/v1/documents/:uuid/comments',
     call: (ids) => ({ path: api(`${doc(ids)}/comments/`) }),
     expect: { ...OWNED_READ, ...READ_ROLES },
+  },
+  {
+    route: 'GET /api/v1/documents/:uuid/versions',
+    call: (ids) => ({ path: api(`${doc(ids)}/versions/`) }),
+    expect: { ...OWNED_READ, ...READ_ROLES },
+  },
+  {
+    route: 'GET /api/v1/documents/:uuid/versions/:version',
+    call: (ids) => ({ path: api(`${doc(ids)}/versions/${ids.version}/`) }),
+    expect: { ...OWNED_READ, ...READ_ROLES },
+  },
+  {
+    route: 'POST /api/v1/documents/:uuid/versions',
+    call: (ids) => ({
+      path: api(`${doc(ids)}/versions/`),
+      body: { name: `Kept ${randomUUID().slice(0, 8)}` },
+    }),
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
+  },
+  {
+    route: 'POST /api/v1/documents/:uuid/versions/:version/restore',
+    call: (ids) => ({ path: api(`${doc(ids)}/versions/${ids.version}/restore/`), body: {} }),
+    expect: { ...OWNED_WRITE, ...EDIT_ROLES },
   },
   {
     route: 'POST /api/v1/documents/:uuid/comments',
@@ -729,6 +754,7 @@ function missingIds(): Ids {
     leaverId: randomUUID(),
     invitation: randomUUID(),
     organizationInvitation: randomUUID(),
+    version: randomUUID(),
     thread: randomUUID(),
     message: randomUUID(),
   };
@@ -766,6 +792,7 @@ beforeAll(async () => {
     email: 'no-account-yet@matrix.example',
     role: 'commenter',
   });
+  const version = await json('POST', 'owner', `documents/${document.uuid}/versions/`, { name: 'As shared' });
   const orgPending = await json('POST', 'owner', `organizations/${org.id}/invitations/`, {
     email: 'no-account-yet@matrix.example',
   });
@@ -797,6 +824,7 @@ beforeAll(async () => {
     leaverId: userIds.leaver ?? '',
     invitation: String(pending.id),
     organizationInvitation: String(orgPending.id),
+    version: String(version.id),
     thread: String(thread.id),
     message: String((thread.messages as Array<{ id: string }>)[0]?.id ?? ''),
   };

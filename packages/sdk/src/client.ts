@@ -22,6 +22,7 @@ import { createMembersResource, type MembersResource } from './resources/members
 import { createOrganizationsResource, type OrganizationsResource } from './resources/organizations.js';
 import { createSiteResource, type SiteResource } from './resources/site.js';
 import { createSystemPromptResource, type SystemPromptResource } from './resources/system-prompt.js';
+import { createVersionsResource, type VersionsResource } from './resources/versions.js';
 
 /** Options for {@link createPlanwrightClient}: those of the request helper, plus the auth client's. */
 export interface PlanwrightClientOptions extends HttpClientOptions {
@@ -59,6 +60,8 @@ export interface PlanwrightClient {
   readonly invitations: InvitationsResource;
   /** Comment threads on a plan, with mentions (docs/teams.md "Comments"). */
   readonly comments: CommentsResource;
+  /** A document's versions: named and automatic, read and restored (docs/versions.md). */
+  readonly versions: VersionsResource;
   /** The global system prompt (read-only). */
   readonly systemPrompt: SystemPromptResource;
   /** The token-based conversion service: a content tree to .docx, PDF, HTML or JSON. */
@@ -99,6 +102,7 @@ export function createPlanwrightClient(options: PlanwrightClientOptions = {}): P
     members: createMembersResource(http),
     invitations: createInvitationsResource(http),
     comments: createCommentsResource(http),
+    versions: createVersionsResource(http),
     systemPrompt: createSystemPromptResource(http),
     conversion: createConversionResource(http, { tokenStore, now }),
     chats: createChatsResource(http),

@@ -469,6 +469,16 @@ export {
   titleInputSchema,
 } from './resources/text-fields.js';
 export {
+  type DocumentVersion,
+  type DocumentVersionDetail,
+  documentVersionSchema,
+  VERSION_KINDS,
+  VERSION_NAME_MAX_LENGTH,
+  type VersionKind,
+  type VersionsResource,
+  versionNameSchema,
+} from './resources/versions.js';
+export {
   clearStoredDrafts,
   createStorageDraftStore,
   DRAFT_KEY_PREFIX,

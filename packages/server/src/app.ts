@@ -14,6 +14,7 @@ import { SessionService } from './auth/session-service.js';
 import { seedDefaultBlueprint } from './blueprints/seed-default-blueprint.js';
 import { MENTION_DIGEST_INTERVAL_MS, MentionDigests } from './comments/mention-digests.js';
 import type { ServerConfig } from './config/config.js';
+import { HOURLY_VERSION_MS } from './documents/write-document.js';
 import { ConversionPool, type PoolTimers, SYSTEM_TIMERS } from './formats/conversion-pool.js';
 import { ConversionTokens } from './formats/conversion-tokens.js';
 import { registerClosingConnections } from './http/closing-connections.js';
@@ -43,6 +44,7 @@ import { commentRoutes } from './routes/comment-routes.js';
 import { contactRoutes } from './routes/contact-routes.js';
 import { documentMemberRoutes } from './routes/document-member-routes.js';
 import { documentRoutes } from './routes/document-routes.js';
+import { documentVersionRoutes } from './routes/document-version-routes.js';
 import { fileRoutes } from './routes/file-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { invitationRoutes } from './routes/invitation-routes.js';
@@ -196,6 +198,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   sectionRoutes(app, workspace);
   organizationRoutes(app, { ...workspace, mailer });
   documentMemberRoutes(app, { ...workspace, mailer });
+  documentVersionRoutes(app, workspace);
+  // Automatic versions past their retention go once an hour (docs/versions.md); named ones stay.
+  const versionSweep = setInterval(
+    () =>
+      void storage.documentVersions
+        .pruneAutomatic(new Date(now().getTime() - config.versionRetentionMs))
+        .catch((error: unknown) =>
+          app.log.warn({ err: error }, 'pruning old versions failed; retried in an hour'),
+        ),
+    HOURLY_VERSION_MS,
+  );
+  versionSweep.unref();
+  app.addHook('onClose', async () => clearInterval(versionSweep));
   // Mention e-mails: at once when due, else in the digest the minute's sweep sends (docs/teams.md "Comments").
   const mentions = new MentionDigests({ storage, mailer, publicUrl: config.publicUrl, now, log: app.log });
   const mentionSweep = setInterval(() => void mentions.flushDue(), MENTION_DIGEST_INTERVAL_MS);

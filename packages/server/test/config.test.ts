@@ -33,6 +33,15 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/planwright' });
   });
 
+  it('keeps automatic versions 90 days unless VERSION_RETENTION_DAYS says otherwise (docs/versions.md)', () => {
+    const day = 24 * 60 * 60 * 1000;
+    expect(loadConfig({}).versionRetentionMs).toBe(90 * day);
+    expect(loadConfig({ VERSION_RETENTION_DAYS: '7' }).versionRetentionMs).toBe(7 * day);
+    for (const bad of ['0', '-1', 'a week', '1.5']) {
+      expect(() => loadConfig({ VERSION_RETENTION_DAYS: bad })).toThrow(/VERSION_RETENTION_DAYS/);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '' }).port).toBe(8787);
   });

@@ -141,6 +141,10 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  VERSION_RETENTION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(36_500).default(90),
+  ),
   LIVE_DERIVE_DEBOUNCE_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(0).max(600_000).default(2_000),
@@ -320,6 +324,8 @@ export interface ServerConfig {
   globalSystemPrompt: string | undefined;
   /** The AI provider and its limits. */
   ai: AiConfig;
+  /** VERSION_RETENTION_DAYS: how long automatic versions are kept (named ones are kept for ever; docs/versions.md). */
+  versionRetentionMs: number;
   /**
    * Live plans (docs/editor.md "Live plans"): the Yjs sync socket at `/ws/collab/`, on by default
    * (LIVE_DOCUMENTS=off saves documents whole over REST instead); when and how often content is derived; how many
@@ -461,6 +467,7 @@ export function loadConfig(
       : undefined,
     oidc: oidcProviderOf(e),
     globalSystemPrompt: e.PLANWRIGHT_GLOBAL_SYSTEM_PROMPT,
+    versionRetentionMs: e.VERSION_RETENTION_DAYS * 24 * HOUR_MS,
     live: {
       enabled: e.LIVE_DOCUMENTS === 'on',
       deriveDebounceMs: e.LIVE_DERIVE_DEBOUNCE_MS,

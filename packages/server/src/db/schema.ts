@@ -294,6 +294,41 @@ export const documents = pgTable(
 /** The roles a plan gives people besides its owner (docs/teams.md), strongest first. */
 export const SHARED_PLAN_ROLES = ['editor', 'commenter', 'viewer'] as const;
 
+/** Why a version of a document was kept: named by someone, or automatically before a big change or hourly. */
+export const DOCUMENT_VERSION_KINDS = ['named', 'hourly', 'before_import', 'before_restore'] as const;
+
+/**
+ * Versions of a document (docs/versions.md): its content, title and progress as they were, copied whole (the
+ * live state is garbage-collected, so a Yjs snapshot could not be read back). Named versions are kept for ever,
+ * automatic ones for `VERSION_RETENTION_DAYS`. A name is unique in its document, case aside.
+ */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** What people called it; null for an automatic version. */
+    name: text('name'),
+    kind: text('kind', { enum: DOCUMENT_VERSION_KINDS }).notNull(),
+    title: text('title').notNull(),
+    content: jsonb('content').notNull(),
+    /** The document's revision it copies. */
+    revision: integer('revision').notNull(),
+    finalizedCount: integer('finalized_count').notNull(),
+    subsectionCount: integer('subsection_count').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('document_versions_document_created_idx').on(table.documentId, table.createdAt),
+    uniqueIndex('document_versions_name_idx')
+      .on(table.documentId, sql`lower(${table.name})`)
+      .where(sql`${table.name} is not null`),
+  ],
+);
+
 /** The people a document is shared with, and their role on it (its owner is `documents.owner_id`). */
 export const documentMembers = pgTable(
   'document_members',

@@ -97,6 +97,8 @@ export async function writeDocument(
   if (!changed && content === undefined) return { document: doc, sections: existing };
   const { contentJson } = changes;
 
+  // Versions (docs/versions.md): while a plan is being written, it is kept as it was at most once an hour.
+  if (content !== undefined) await keepHourly(tx, doc.id, context);
   const updated = await tx.documents.updateAt(doc.id, doc.revision, changes, { ifContentDiffers: !changed });
   if (!updated) {
     // Nothing was written: the tree is the stored one, unless another write got there first.
@@ -121,4 +123,23 @@ export async function writeDocument(
   // The blueprint as the writer saw it (a blueprint they may no longer read stays unnamed: docs/teams.md).
   const document = { ...updated, blueprintTitle: doc.blueprintTitle };
   return { document, sections: plan.rows, ...(contentJson !== undefined ? { contentJson } : {}) };
+}
+
+/** How often, at most, a plan being written is kept as an automatic version. */
+export const HOURLY_VERSION_MS = 60 * 60_000;
+
+async function keepHourly(
+  tx: Pick<TransactionalStorage, 'documentVersions'>,
+  documentId: string,
+  context: { actor: { id: string }; now: Date },
+): Promise<void> {
+  const latest = await tx.documentVersions.latestAt(documentId);
+  if (latest && context.now.getTime() - latest.getTime() < HOURLY_VERSION_MS) return;
+  await tx.documentVersions.keep({
+    documentId,
+    kind: 'hourly',
+    name: null,
+    createdBy: context.actor.id,
+    at: context.now,
+  });
 }

@@ -291,6 +291,14 @@ async function saveImport(
       const doc = permitted(await tx.documents.findHeadFor(id, user.id, { forUpdate: true }), 'edit');
       assertRevision(precondition, doc.revision, 'document');
       if (doc.revision !== stored.revision) throw new StaleWriteError();
+      // The document as it was before the file came in is a version to go back to (docs/versions.md).
+      await tx.documentVersions.keep({
+        documentId: doc.id,
+        kind: 'before_import',
+        name: null,
+        createdBy: user.id,
+        at: now(),
+      });
       const result = await writeDocument(
         tx,
         doc,

@@ -10,6 +10,7 @@ import { CommentRepository } from './comment-repository.js';
 import { ContactMessageRepository } from './contact-message-repository.js';
 import { DocumentMemberRepository } from './document-member-repository.js';
 import { DocumentRepository } from './document-repository.js';
+import { DocumentVersionRepository } from './document-version-repository.js';
 import { InvitationRepository } from './invitation-repository.js';
 import { LiveStateRepository } from './live-state-repository.js';
 import { OidcStateRepository } from './oidc-state-repository.js';
@@ -34,6 +35,7 @@ export interface Storage {
   readonly socialAccounts: SocialAccountRepository;
   readonly documents: DocumentRepository;
   readonly documentMembers: DocumentMemberRepository;
+  readonly documentVersions: DocumentVersionRepository;
   readonly invitations: InvitationRepository;
   readonly comments: CommentRepository;
   readonly blueprints: BlueprintRepository;
@@ -63,6 +65,7 @@ export type TransactionalStorage = Pick<
   | 'socialAccounts'
   | 'documents'
   | 'documentMembers'
+  | 'documentVersions'
   | 'invitations'
   | 'comments'
   | 'blueprints'
@@ -85,6 +88,7 @@ function repositories(db: Db): TransactionalStorage {
     socialAccounts: new SocialAccountRepository(db),
     documents: new DocumentRepository(db),
     documentMembers: new DocumentMemberRepository(db),
+    documentVersions: new DocumentVersionRepository(db),
     invitations: new InvitationRepository(db),
     comments: new CommentRepository(db),
     blueprints: new BlueprintRepository(db),

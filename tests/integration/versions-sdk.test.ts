@@ -1,0 +1,95 @@
+import { ApiError } from '@planwright/sdk';
+import { type LiveDocument, openLiveDocument, readLiveContent } from '@planwright/sdk/live';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { settled, storedParagraphs, typeIntoParagraph, untilContent } from '../support/live-replicas.js';
+import { rejectionOf, signUpWithSdk } from '../support/sdk-accounts.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+/**
+ * Versions through the SDK against the real server (docs/versions.md): a version keeps what people typed in
+ * the live plan, and restoring it reaches the people with the plan open as a change, not a reload.
+ */
+
+let server: TestServer;
+const opened: LiveDocument[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterEach(() => {
+  for (const live of opened.splice(0)) live.destroy();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const paragraphTexts = (live: LiveDocument): string[] => {
+  const texts: string[] = [];
+  const visit = (node: { type?: string; text?: string; content?: unknown[] }) => {
+    if (node.type === 'paragraph')
+      texts.push((node.content ?? []).map((leaf) => (leaf as { text?: string }).text ?? '').join(''));
+    else for (const child of node.content ?? []) visit(child as typeof node);
+  };
+  visit(readLiveContent(live.document).document as unknown as { content?: unknown[] });
+  return texts;
+};
+
+describe('versions through the SDK', () => {
+  it('VS1 a named version keeps what was typed live; restoring it reaches the open plan as a change, and is undone by restoring again', async () => {
+    const owner = await signUpWithSdk(server, 'versions-owner@example.com');
+    const plan = await owner.client.documents.create({ title: 'Live versions' });
+    const live = openLiveDocument({
+      baseUrl: server.url,
+      documentId: plan.uuid,
+      token: owner.tokenStore.getToken,
+      WebSocket,
+    });
+    opened.push(live);
+    await settled(live, (s) => s.synced);
+    typeIntoParagraph(live.document, 0, 'Typed before the bank saw it.');
+    await live.whenSaved();
+    const v3 = await owner.client.versions.create(plan.uuid, { name: 'Sent to bank, v3' });
+    expect(v3).toMatchObject({ name: 'Sent to bank, v3', kind: 'named', title: 'Live versions' });
+    typeIntoParagraph(live.document, 0, ' And a rewrite after.');
+    await live.whenSaved();
+    expect((await storedParagraphs(owner.client, plan.uuid))[0]).toBe(
+      'Typed before the bank saw it. And a rewrite after.',
+    );
+
+    const read = await owner.client.versions.get(plan.uuid, 'sent to bank, V3');
+    expect(read.id).toBe(v3.id);
+    expect(JSON.stringify(read.content)).toContain('Typed before the bank saw it.');
+    expect(JSON.stringify(read.content)).not.toContain('And a rewrite after.');
+
+    const restored = await owner.client.versions.restore(plan.uuid, v3.id);
+    expect(restored.revision).toBeGreaterThan(plan.revision ?? 0);
+    await untilContent(live.document, () => paragraphTexts(live)[0] === 'Typed before the bank saw it.');
+    const history = await owner.client.versions.list(plan.uuid);
+    const before = history.items.find((version) => version.kind === 'before_restore');
+    expect(before).toBeDefined();
+    await owner.client.versions.restore(plan.uuid, before?.id ?? '');
+    await untilContent(
+      live.document,
+      () => paragraphTexts(live)[0] === 'Typed before the bank saw it. And a rewrite after.',
+    );
+  });
+
+  it('VS2 refusals are typed: a taken name, a version of another plan, a bad name never sent', async () => {
+    const owner = await signUpWithSdk(server, 'versions-refusals@example.com');
+    const plan = await owner.client.documents.create({ title: 'One' });
+    const other = await owner.client.documents.create({ title: 'Two' });
+    const kept = await owner.client.versions.create(plan.uuid, { name: 'Start' });
+    const taken = await rejectionOf(owner.client.versions.create(plan.uuid, { name: 'START' }));
+    expect(
+      ApiError.isInstance(taken) && taken.status === 409 && taken.serverCode === 'version_name_taken',
+    ).toBe(true);
+    const foreign = await rejectionOf(owner.client.versions.restore(other.uuid, kept.id));
+    expect(ApiError.isInstance(foreign) && foreign.status === 404).toBe(true);
+    await expect(owner.client.versions.create(plan.uuid, { name: '  ' })).rejects.toThrow(
+      'Name cannot be empty',
+    );
+    await expect(owner.client.versions.create(plan.uuid, { name: 'now' })).rejects.toThrow('an id or "now"');
+    expect((await owner.client.versions.list(other.uuid)).items).toEqual([]);
+  });
+});
