@@ -7,6 +7,7 @@ import { DOCUMENTS_PAGE_TEXTS } from '../documents/document-page-texts';
 import { DOCUMENTS_PATH, documentPath } from '../documents/document-paths';
 import { ShareDialog } from '../sharing/share-dialog';
 import { SHARING_TEXTS } from '../sharing/sharing-texts';
+import { VersionHistoryDialog } from '../versions/version-history-dialog';
 import { ChatPanelArea } from './chat-panel-area';
 import type { PlanWorkspace } from './plan-workspace';
 import { PlanWorkspaceView, type SideContext, type WorkspaceVariant } from './plan-workspace-view';
@@ -134,6 +135,7 @@ const DOCUMENT_VARIANT: WorkspaceVariant = {
   side: (context) => <DocumentSide {...context} />,
   systemPromptDialog: (_workspace, onClose) => <SystemPromptDialog onClose={onClose} />,
   shareDialog: (context) => <ShareDialog {...context} />,
+  historyDialog: (context) => <VersionHistoryDialog {...context} />,
 };
 
 /**

@@ -22,6 +22,7 @@ import { LoadError, RETRY_TEXT } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { shownTime } from '../ui/shown-time';
 import { SKIP_LINK_CLASS } from '../ui/skip-link';
+import { VERSION_TEXTS } from '../versions/version-texts';
 import { BusyOverlay } from './busy-overlay';
 import { browserClipboardWrite, ConflictDialog } from './conflict-dialog';
 import { EditorPane } from './editor-pane';
@@ -104,6 +105,16 @@ export interface WorkspaceVariant {
   systemPromptDialog: (workspace: PlanWorkspace, onClose: () => void) => ReactNode;
   /** Documents: File › Share… and the header's Share button open this (docs/teams.md). */
   shareDialog?: (context: ShareContext) => ReactNode;
+  /** Documents: File › Version history… opens this (docs/versions.md). */
+  historyDialog?: (context: HistoryContext) => ReactNode;
+}
+
+/** What the version history is opened with. */
+export interface HistoryContext {
+  workspace: PlanWorkspace;
+  title: string;
+  canEdit: boolean;
+  onClose: () => void;
 }
 
 /** What the Share dialog is opened with. */
@@ -119,6 +130,7 @@ type WorkspaceDialog =
   | { kind: 'rename' }
   | { kind: 'system-prompt' }
   | { kind: 'share' }
+  | { kind: 'history' }
   | { kind: 'delete-subsection'; sectionUuid: string; subsectionUuid: string; title: string };
 
 function Dismissable({
@@ -311,16 +323,20 @@ export function PlanWorkspaceView({
   const canImport = workspace.kind === 'document' && state.canEdit;
   const exportActions = useMemo(() => exportMenuActions(workspace.exports), [workspace]);
   const shares = variant.shareDialog !== undefined;
+  const keepsVersions = variant.historyDialog !== undefined;
   const fileActions = useMemo(
     () => [
       ...(shares
         ? [{ label: SHARING_TEXTS.shareMenuItem, onSelect: () => setDialog({ kind: 'share' }) }]
         : []),
+      ...(keepsVersions
+        ? [{ label: VERSION_TEXTS.menuItem, onSelect: () => setDialog({ kind: 'history' }) }]
+        : []),
       ...(canImport ? [{ label: IMPORT_TEXTS.menuItem, onSelect: () => menuPicker.current?.click() }] : []),
       ...exportActions,
       ...(makeFileActions?.(workspace) ?? []),
     ],
-    [makeFileActions, workspace, canImport, exportActions, shares],
+    [makeFileActions, workspace, canImport, exportActions, shares, keepsVersions],
   );
   const pick = useCallback(
     (accepted: typeof MENU_IMPORT_FORMATS) => (file: ImportFile) => workspace.imports.choose(file, accepted),
@@ -573,6 +589,13 @@ export function PlanWorkspaceView({
           title: state.title || texts.untitled,
           onClose: () => setDialog(null),
           onLeft: () => navigate(variant.list.path),
+        })}
+      {dialog?.kind === 'history' &&
+        variant.historyDialog?.({
+          workspace,
+          title: state.title || texts.untitled,
+          canEdit: state.canEdit,
+          onClose: () => setDialog(null),
         })}
       {imported.step.kind === 'choose' && (
         <ImportDialog

@@ -1,0 +1,79 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.js';
+import { useBrowserHarness } from '../support/browser.js';
+import {
+  badgeSaved,
+  createDefaultDocument,
+  openEditor,
+  signedInEditorUser,
+  subsectionBody,
+  typeInSubsection,
+} from '../support/editor-page.js';
+
+/**
+ * Versions in Chromium against the real server (docs/versions.md): name a version, change the plan, read the
+ * version as it was, restore it into the open editor, and undo the restore by restoring what it kept.
+ */
+const harness = useBrowserHarness();
+
+async function openHistory(page: Page) {
+  await page.getByRole('button', { name: 'File', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Version history…' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Versions of “/ });
+  await dialog.getByRole('button', { name: 'Close', exact: true }).waitFor();
+  return dialog;
+}
+
+describe('versions in Chromium against the real server', () => {
+  it('VH1 name a version, change the plan, read the version, restore it into the open editor, and undo the restore', async () => {
+    const owner = await signedInEditorUser(harness, 'versions-owner@example.com');
+    const plan = await createDefaultDocument(owner);
+    const first = plan.sections[0]?.subsections[0];
+    if (!first) throw new Error('no subsection');
+    const page = owner.page;
+    await openEditor(harness, page, plan.uuid);
+    await typeInSubsection(page, first.uuid, 'Sent to the bank.');
+    await badgeSaved(page);
+
+    let history = await openHistory(page);
+    await history.getByRole('textbox', { name: 'Name this version' }).fill('Sent to bank, v3');
+    await history.getByRole('button', { name: 'Save version' }).click();
+    await history.getByText('Version “Sent to bank, v3” saved.').waitFor();
+    await history.getByRole('button', { name: 'View “Sent to bank, v3”' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await history.getByRole('button', { name: 'Close', exact: true }).click();
+
+    const paragraph = subsectionBody(page, first.uuid).locator('p').first();
+    await paragraph.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Then rewritten.');
+    await badgeSaved(page);
+
+    history = await openHistory(page);
+    await history.getByRole('button', { name: 'View “Sent to bank, v3”' }).click();
+    const view = history.getByRole('region', { name: /^Viewing “Sent to bank, v3”/ });
+    await view.getByText('Sent to the bank.', { exact: true }).waitFor();
+    expect(await view.getByText('Then rewritten.').count()).toBe(0);
+    await history.getByRole('button', { name: 'Back to the list' }).click();
+
+    await history.getByRole('button', { name: 'Restore “Sent to bank, v3”' }).click();
+    await history
+      .getByRole('group', { name: 'Restore “Sent to bank, v3”' })
+      .getByRole('button', { name: 'Restore' })
+      .click();
+    await history.getByText('“Sent to bank, v3” restored.', { exact: false }).waitFor();
+    // The open editor gets the restore as a change, without a reload.
+    await expect.poll(() => paragraph.textContent()).toBe('Sent to the bank.');
+
+    // Undo: the plan as it was before the restore was kept; restoring it brings the rewrite back.
+    await history.getByRole('button', { name: 'Restore before a restore' }).first().click();
+    await history
+      .getByRole('group', { name: 'Restore before a restore' })
+      .getByRole('button', { name: 'Restore' })
+      .click();
+    await expect.poll(() => paragraph.textContent()).toBe('Sent to the bank. Then rewritten.');
+    await history.getByRole('button', { name: 'Close', exact: true }).click();
+    await badgeSaved(page);
+  });
+});
