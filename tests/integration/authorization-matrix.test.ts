@@ -384,6 +384,11 @@ const MATRIX: MatrixEntry[] = [
     expect: { ...OWNED_READ, ...READ_ROLES },
   },
   {
+    route: 'GET /api/v1/documents/:uuid/diff',
+    call: (ids) => ({ path: api(`${doc(ids)}/diff/?from=${ids.version}`) }),
+    expect: { ...OWNED_READ, ...READ_ROLES },
+  },
+  {
     route: 'POST /api/v1/documents/:uuid/versions',
     call: (ids) => ({
       path: api(`${doc(ids)}/versions/`),

@@ -75,6 +75,34 @@ describe('versions through the SDK', () => {
     );
   });
 
+  it('VS3 a diff from a version to now, as data and as Markdown, word by word', async () => {
+    const owner = await signUpWithSdk(server, 'versions-diff@example.com');
+    const plan = await owner.client.documents.create({ title: 'Diffed' });
+    const live = openLiveDocument({
+      baseUrl: server.url,
+      documentId: plan.uuid,
+      token: owner.tokenStore.getToken,
+      WebSocket,
+    });
+    opened.push(live);
+    await settled(live, (s) => s.synced);
+    typeIntoParagraph(live.document, 0, 'A market of 3 billion.');
+    await live.whenSaved();
+    await owner.client.versions.create(plan.uuid, { name: 'v1' });
+    typeIntoParagraph(live.document, 0, ' Growing.');
+    await live.whenSaved();
+    const diff = await owner.client.versions.diff(plan.uuid, { from: 'v1' });
+    expect(diff.from).toMatchObject({ name: 'v1' });
+    expect(diff.to).toEqual({ now: true });
+    expect(diff.summary.changed).toBe(1);
+    const words = diff.sections.flatMap((section) => section.subsections).find((part) => part.words)?.words;
+    expect(words?.filter((run) => run.kind !== 'same')).toEqual([{ kind: 'added', text: ' Growing.' }]);
+    const markdown = await owner.client.versions.diffMarkdown(plan.uuid, { from: 'v1', to: 'now' });
+    expect(markdown).toContain('A market of 3 billion.{++ Growing.++}');
+    const missing = await rejectionOf(owner.client.versions.diff(plan.uuid, { from: 'no such version' }));
+    expect(ApiError.isInstance(missing) && missing.status === 404).toBe(true);
+  });
+
   it('VS2 refusals are typed: a taken name, a version of another plan, a bad name never sent', async () => {
     const owner = await signUpWithSdk(server, 'versions-refusals@example.com');
     const plan = await owner.client.documents.create({ title: 'One' });

@@ -18,6 +18,7 @@ import { registerOrgsCommand } from './commands/orgs.js';
 import { registerProgressCommand } from './commands/progress.js';
 import { registerShareCommand } from './commands/share.js';
 import { registerStatusCommand } from './commands/status.js';
+import { registerVersionsCommand } from './commands/versions.js';
 import { registerWhoamiCommand } from './commands/whoami.js';
 import { DEFAULT_SERVER_URL, SERVER_ENV } from './config/server-url.js';
 import { ExitCode } from './exit-codes.js';
@@ -71,6 +72,7 @@ export function createProgram(io: CliIo, args: readonly string[] = []): Command 
   registerInvitationsCommand(program, io);
   registerCommentCommand(program, io);
   registerCommentsCommand(program, io);
+  registerVersionsCommand(program, io);
   registerOrgsCommand(program, io);
   registerChatCommand(program, io);
   registerFinalizeCommand(program, io);

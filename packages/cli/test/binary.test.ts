@@ -211,6 +211,8 @@ describe('the built planwright binary', () => {
     'comment --help',
     'comments --help',
     'orgs --help',
+    'versions --help',
+    'versions restore --help',
     'export --help',
     'import --help',
     'convert --help',

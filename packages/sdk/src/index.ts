@@ -469,11 +469,14 @@ export {
   titleInputSchema,
 } from './resources/text-fields.js';
 export {
+  type DiffQuery,
+  type DiffSide,
   type DocumentVersion,
   type DocumentVersionDetail,
   documentVersionSchema,
   VERSION_KINDS,
   VERSION_NAME_MAX_LENGTH,
+  type VersionDiff,
   type VersionKind,
   type VersionsResource,
   versionNameSchema,

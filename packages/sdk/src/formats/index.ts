@@ -22,6 +22,17 @@ export {
   DEFAULT_CONVERSION_BUDGET,
 } from './conversion-budget.js';
 export {
+  type DiffLabels,
+  type DocumentDiff,
+  diffDocuments,
+  documentDiffToMarkdown,
+  type PartStatus,
+  type SectionDiff,
+  type SubsectionDiff,
+  type TextDiff,
+  type WordChange,
+} from './document-diff.js';
+export {
   DOCUMENT_IMPORT_FORMATS,
   EXPORT_CONTENT_TYPES,
   EXPORT_FORMATS,

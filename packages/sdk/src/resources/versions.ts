@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { DocumentDiff, PartStatus, WordChange } from '../formats/document-diff.js';
 import type { HttpClient } from '../http/http-client.js';
 import type { DocumentJson } from '../model/document-json.js';
 import { parseDocument } from '../model/normalize-document.js';
@@ -79,6 +80,64 @@ const versionDetailSchema: z.ZodType<DocumentVersionDetail> = z.object({
   content: z.unknown().transform((content) => parseDocument(content)),
 });
 
+/** One side of a comparison: a version, or the plan as it is now. */
+export type DiffSide = DocumentVersion | { now: true };
+
+/** What changed from one side to the other (`GET documents/{uuid}/diff/`), as {@link diffDocuments} tells it. */
+export interface VersionDiff extends DocumentDiff {
+  from: DiffSide;
+  to: DiffSide;
+}
+
+const partStatus: z.ZodType<PartStatus> = z.enum(['added', 'removed', 'changed', 'unchanged']);
+const wordChange: z.ZodType<WordChange> = z.object({
+  kind: z.enum(['same', 'added', 'removed']),
+  text: z.string(),
+});
+const titles = z.object({ from: z.string().nullable(), to: z.string().nullable() });
+const subsectionDiff = z.object({
+  uuid: z.string(),
+  status: partStatus,
+  title: titles,
+  renamed: z.boolean(),
+  moved: z.boolean(),
+  finalized: z.object({ from: z.boolean().nullable(), to: z.boolean().nullable() }),
+  words: z.array(wordChange).nullable(),
+});
+const diffSide: z.ZodType<DiffSide> = z.union([z.object({ now: z.literal(true) }), documentVersionSchema]);
+const versionDiffSchema: z.ZodType<VersionDiff> = z.object({
+  from: diffSide,
+  to: diffSide,
+  sections: z.array(
+    z.object({
+      uuid: z.string(),
+      status: partStatus,
+      title: titles,
+      renamed: z.boolean(),
+      moved: z.boolean(),
+      words: z.array(wordChange).nullable(),
+      subsections: z.array(subsectionDiff),
+    }),
+  ),
+  summary: z.object({
+    added: z.number().int(),
+    removed: z.number().int(),
+    changed: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+});
+
+/** Which two sides to compare: versions by id or name, or `now` (the default `to`). */
+export interface DiffQuery {
+  from: string;
+  to?: string;
+}
+
+const diffQuerySchema = z.object({
+  from: z.string().trim().min(1, 'Name the version to compare from (its id or name, or now)'),
+  to: z.string().trim().min(1).optional(),
+});
+
 /**
  * A document's versions (docs/versions.md). Everyone the document is shared with lists and reads them; its
  * owner and editors name and restore them (anyone else: 404 `not_permitted`). `version` is a version's id or
@@ -100,6 +159,13 @@ export interface VersionsResource {
    * change (the document as it was is kept first, as a `before_restore` version). Answers the document.
    */
   restore(documentUuid: string, version: string, options?: CallOptions): Promise<DocumentDetail>;
+  /**
+   * `GET documents/{uuid}/diff/?from=&to=`: what changed from `from` to `to` (versions by id or name, or `now`,
+   * the default `to`), section by section and word by word. A version of another plan is a 404.
+   */
+  diff(documentUuid: string, query: DiffQuery, options?: CallOptions): Promise<VersionDiff>;
+  /** The same comparison as Markdown, additions as `{++…++}` and removals as `{--…--}` (`format=md`). */
+  diffMarkdown(documentUuid: string, query: DiffQuery, options?: CallOptions): Promise<string>;
 }
 
 /** The versions resource over a request helper. */
@@ -121,6 +187,20 @@ export function createVersionsResource(http: HttpClient): VersionsResource {
       }),
     get: async (uuid, version, options = {}) =>
       http.get(versionPath(uuid, version), { schema: versionDetailSchema, signal: options.signal }),
+    diff: async (uuid, query, options = {}) =>
+      http.get(`documents/${pathSegment(uuid, 'uuid')}/diff/`, {
+        params: parseInput(diffQuerySchema, query, 'comparison'),
+        schema: versionDiffSchema,
+        signal: options.signal,
+      }),
+    diffMarkdown: async (uuid, query, options = {}) => {
+      const bytes = await http.get(`documents/${pathSegment(uuid, 'uuid')}/diff/`, {
+        params: { ...parseInput(diffQuerySchema, query, 'comparison'), format: 'md' },
+        responseType: 'bytes',
+        signal: options.signal,
+      });
+      return new TextDecoder().decode(bytes as Uint8Array);
+    },
     restore: async (uuid, version, options = {}) =>
       revisionedCall(
         http,

@@ -1,4 +1,5 @@
 import { versionNameSchema } from '@planwright/sdk';
+import { diffDocuments, documentDiffToMarkdown } from '@planwright/sdk/formats';
 import type { DocumentJson } from '@planwright/sdk/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -18,6 +19,17 @@ import { retryStaleWrites, StaleWriteError } from '../structure/stale-write.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
 
 const createInput = z.object({ name: versionNameSchema });
+
+const versionRef = z
+  .string({ error: 'Name a version (its id or name) or now' })
+  .trim()
+  .min(1, 'Name a version (its id or name) or now')
+  .max(200, 'Name a version (its id or name) or now');
+const diffQuery = z.object({
+  from: versionRef,
+  to: versionRef.default('now'),
+  format: z.enum(['json', 'md'], { error: 'format must be json or md' }).default('json'),
+});
 
 type DocumentParams = { uuid: string };
 type VersionParams = DocumentParams & { version: string };
@@ -98,6 +110,40 @@ export function documentVersionRoutes(app: FastifyInstance, deps: WorkspaceRoute
     const version = await storage.documentVersions.find(doc.id, request.params.version);
     if (!version) throw versionNotFound();
     return { ...versionBody(version), content: version.content };
+  });
+
+  /**
+   * `GET documents/{uuid}/diff/?from=&to=&format=`: what changed from one version to another, or to the plan as it
+   * is now (`now`, the default `to`), section by section (docs/versions.md "Comparing"): JSON, or Markdown with
+   * `format=md`.
+   */
+  app.get<{ Params: DocumentParams }>('/api/v1/documents/:uuid/diff/', async (request, reply) => {
+    const { user, doc } = await documentFor(request, 'read');
+    const query = parseInput(diffQuery, request.query ?? {});
+    if (live && (query.from === 'now' || query.to === 'now'))
+      await live.beforeRest({ kind: 'document', id: doc.id });
+    const side = async (ref: string) => {
+      if (ref.toLowerCase() === 'now') {
+        const current = await storage.documents.findFor(doc.id, user.id);
+        if (!current) throw notFound('document');
+        return { label: 'now', ref: { now: true as const }, content: current.content as DocumentJson };
+      }
+      const version = await storage.documentVersions.find(doc.id, ref);
+      if (!version) throw versionNotFound();
+      const label =
+        version.name !== null
+          ? `“${version.name}”`
+          : `the ${version.kind} version of ${version.createdAt.toISOString()}`;
+      return { label, ref: versionBody(version), content: version.content as DocumentJson };
+    };
+    const [from, to] = await Promise.all([side(query.from), side(query.to)]);
+    const diff = diffDocuments(from.content, to.content);
+    if (query.format === 'md') {
+      return reply
+        .type('text/markdown; charset=utf-8')
+        .send(documentDiffToMarkdown(diff, { from: from.label, to: to.label }));
+    }
+    return { from: from.ref, to: to.ref, ...diff };
   });
 
   /**

@@ -260,4 +260,54 @@ describe('versions', () => {
     expect(await t.storage.documentVersions.pruneAutomatic(cut)).toBeGreaterThanOrEqual(1);
     expect((await versions(doc)).map((version) => version.kind).sort()).toEqual(['hourly', 'named']);
   });
+
+  it('VE7 a diff from a version to now, or between two versions, section by section and word by word; JSON or Markdown', async () => {
+    const doc = await createDocument(t, owner, { title: 'Diff plan' });
+    await write(doc, 'A market of 3 billion.');
+    await call(t, 'POST', `documents/${doc.uuid}/versions/`, { as: owner, body: { name: 'v1' } });
+    advance(60_000);
+    await write(doc, 'A market of 4 billion.');
+    await call(t, 'POST', `documents/${doc.uuid}/versions/`, { as: owner, body: { name: 'v2' } });
+    const json = await call(t, 'GET', `documents/${doc.uuid}/diff/?from=v1`, { as: owner });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json()).toMatchObject({
+      from: { name: 'v1' },
+      to: { now: true },
+      summary: { changed: 1, added: 0, removed: 0 },
+    });
+    const changed = json
+      .json()
+      .sections.flatMap((part: { subsections: unknown[] }) => part.subsections)
+      .find((part: { status: string }) => part.status === 'changed');
+    expect(changed.words).toEqual([
+      { kind: 'same', text: 'A market of ' },
+      { kind: 'removed', text: '3' },
+      { kind: 'added', text: '4' },
+      { kind: 'same', text: ' billion.' },
+    ]);
+    const md = await call(t, 'GET', `documents/${doc.uuid}/diff/?from=v1&to=v2&format=md`, { as: owner });
+    expect(md.statusCode).toBe(200);
+    expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(md.body).toContain('# Changes from “v1” to “v2”');
+    expect(md.body).toContain('A market of {--3--}{++4++} billion.');
+    const none = await call(t, 'GET', `documents/${doc.uuid}/diff/?from=v2`, { as: owner });
+    expect(none.json().summary.changed).toBe(0);
+
+    // Refusals: no `from`, an unknown format, a version of another plan, a stranger.
+    expect((await call(t, 'GET', `documents/${doc.uuid}/diff/`, { as: owner })).statusCode).toBe(400);
+    expect(
+      (await call(t, 'GET', `documents/${doc.uuid}/diff/?from=v1&format=pdf`, { as: owner })).statusCode,
+    ).toBe(400);
+    const other = await createDocument(t, owner);
+    const foreign = (
+      await call(t, 'POST', `documents/${other.uuid}/versions/`, { as: owner, body: { name: 'Other' } })
+    ).json();
+    expect(
+      (await call(t, 'GET', `documents/${doc.uuid}/diff/?from=${foreign.id}`, { as: owner })).statusCode,
+    ).toBe(404);
+    const stranger = await createSignedInUser(t, { email: `diff-stranger-${++counter}@example.com` }, now);
+    expect((await call(t, 'GET', `documents/${doc.uuid}/diff/?from=v1`, { as: stranger })).statusCode).toBe(
+      404,
+    );
+  });
 });
