@@ -32,6 +32,7 @@ const BENCHES = [
   'live-heap.mjs',
   'live-load.mjs',
   'web-import.mjs',
+  'versions.mjs',
 ];
 const only = process.argv.slice(2);
 
