@@ -57,6 +57,17 @@ describe('versions in Chromium against the real server', () => {
     expect(await view.getByText('Then rewritten.').count()).toBe(0);
     await history.getByRole('button', { name: 'Back to the list' }).click();
 
+    // Compared with now: only the changed subsection, the added words marked as added.
+    await history.getByRole('button', { name: 'Compare “Sent to bank, v3” with now' }).click();
+    const comparison = history.getByRole('region', { name: 'Changes from “Sent to bank, v3” to now' });
+    await comparison.getByText('Subsections: 1 changed, 0 added, 0 removed.').waitFor();
+    await comparison.getByRole('heading', { name: first.title }).waitFor();
+    // The run itself, after the words screen readers hear first.
+    expect(await comparison.locator('ins').textContent()).toBe('added:  Then rewritten.');
+    expect(await comparison.locator('del').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await history.getByRole('button', { name: 'Back to the list' }).click();
+
     await history.getByRole('button', { name: 'Restore “Sent to bank, v3”' }).click();
     await history
       .getByRole('group', { name: 'Restore “Sent to bank, v3”' })

@@ -10,6 +10,7 @@ import { LoadError } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { TimeLabel } from '../ui/time-label';
 import type { PlanWorkspace } from '../workspace/plan-workspace';
+import { VersionCompare } from './version-compare';
 import { useVersionActions, versionQuery, versionsQuery } from './version-queries';
 import { VERSION_TEXTS as TEXTS, VERSION_KIND_LABELS } from './version-texts';
 
@@ -28,7 +29,7 @@ function authorOf(version: DocumentVersion): string | null {
 
 /**
  * File › Version history… (docs/versions.md): the plan's versions, newest first, with who kept each and when;
- * any one read (read-only, as the plan read then); owners and editors name the plan as it is now and restore a
+ * any one read (read-only, as the plan read then) or compared with the plan as it is now; owners and editors name the plan as it is now and restore a
  * version, as a new change everyone with the plan open gets (the plan as it was is kept first).
  */
 export function VersionHistoryDialog({
@@ -48,6 +49,7 @@ export function VersionHistoryDialog({
   const actions = useVersionActions(uuid);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [viewing, setViewing] = useState<DocumentVersion | null>(null);
+  const [comparing, setComparing] = useState<DocumentVersion | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -77,6 +79,16 @@ export function VersionHistoryDialog({
   let body: ReactNode;
   if (viewing) {
     body = <VersionView uuid={uuid} version={viewing} onBack={() => setViewing(null)} />;
+  } else if (comparing) {
+    body = (
+      <VersionCompare
+        uuid={uuid}
+        version={comparing}
+        label={versionLabel(comparing)}
+        backLabel={TEXTS.closeView}
+        onBack={() => setComparing(null)}
+      />
+    );
   } else if (versions.data) {
     body =
       versions.data.items.length === 0 ? (
@@ -106,6 +118,14 @@ export function VersionHistoryDialog({
                     onClick={() => setViewing(version)}
                   >
                     {TEXTS.view}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={TEXTS.compareLabel(label)}
+                    onClick={() => setComparing(version)}
+                  >
+                    {TEXTS.compare}
                   </button>
                   {canEdit && (
                     <button
@@ -158,7 +178,7 @@ export function VersionHistoryDialog({
           {outcome?.kind === 'success' ? outcome.text : ''}
         </div>
         {outcome?.kind === 'error' && <Alert kind="error">{outcome.text}</Alert>}
-        {canEdit && !viewing && (
+        {canEdit && !viewing && !comparing && (
           <NameVersionForm
             busy={actions.create.isPending}
             onSave={(name) => run(() => actions.create.mutateAsync(name), TEXTS.saved(name))}

@@ -26,6 +26,16 @@ export function versionQuery(client: PlanwrightClient, uuid: string, id: string)
   });
 }
 
+/** What changed from a version to the plan as it is now (`GET documents/{uuid}/diff/`). */
+export function versionDiffQuery(client: PlanwrightClient, uuid: string, from: string) {
+  return queryOptions({
+    queryKey: ['versions', uuid, from, 'diff-to-now'] as const,
+    queryFn: ({ signal }) => client.versions.diff(uuid, { from, to: 'now' }, { signal }),
+    // The plan changes while people type: compared afresh each time it is opened.
+    staleTime: 0,
+  });
+}
+
 /** Naming and restoring versions; each reads the list again. */
 export function useVersionActions(uuid: string) {
   const { versions } = usePlanwrightClient();
