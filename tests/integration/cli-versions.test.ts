@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DocumentVersion } from '@planwright/sdk';
+import type { DocumentVersion, VersionDiff } from '@planwright/sdk';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliExit, ensureCliBuilt, runCliBinary } from '../support/cli-binary.js';
 import { blockText, firstSubsectionParagraph } from '../support/live-replicas.js';
@@ -187,6 +188,62 @@ describe('planwright versions against the real server', () => {
       code: 1,
       stdout: '',
       stderr: 'planwright: Document not found.\nRun `planwright documents list` to see your documents.\n',
+    });
+  });
+
+  it('`planwright diff --from v1` prints what changed since v1, removals and additions marked word by word', async () => {
+    const owner = await createAccount('differ');
+    const plan = await owner.client.documents.create({ title: 'Bakery plan' });
+    await writeFirstParagraph(owner, plan.uuid, 'Bread for the whole town.');
+    expect(await planwright(owner, ['versions', 'create', plan.uuid, '--name', 'v1'])).toMatchObject({
+      code: 0,
+      stderr: '',
+    });
+    // The plan changes through the SDK, as a script writes it.
+    await writeFirstParagraph(owner, plan.uuid, 'Cakes for the whole county.');
+
+    const diff = await planwright(owner, ['diff', plan.uuid, '--from', 'v1']);
+    expect(diff).toMatchObject({ code: 0, stderr: '' });
+    expect(diff.stdout).toMatch(
+      /^# Changes from “v1” to now\n\nSubsections: 1 changed, 0 added, 0 removed, \d+ unchanged\.\n/,
+    );
+    expect(diff.stdout).toContain('\n{--Bread--}{++Cakes++} for the whole {--town--}{++county++}.\n');
+
+    // The same comparison as data, and a version the plan does not have.
+    const json = await planwright(owner, [
+      'diff',
+      plan.uuid,
+      '--from',
+      'V1',
+      '--to',
+      'now',
+      '--format',
+      'json',
+    ]);
+    expect(json).toMatchObject({ code: 0, stderr: '' });
+    const data = JSON.parse(json.stdout) as VersionDiff;
+    expect(data).toMatchObject({ from: { name: 'v1', kind: 'named' }, to: { now: true } });
+    expect(data.summary).toMatchObject({ changed: 1, added: 0, removed: 0 });
+    // For an advisor in Word: the same comparison with tracked changes, written to a file.
+    const docxPath = join(scratch, 'changes.docx');
+    const docx = await planwright(owner, [
+      'diff',
+      plan.uuid,
+      '--from',
+      'v1',
+      '--format',
+      'docx',
+      '-o',
+      docxPath,
+    ]);
+    expect(docx).toMatchObject({ code: 0, stderr: '' });
+    const xml = new TextDecoder().decode(unzipSync(readFileSync(docxPath))['word/document.xml']);
+    expect(xml).toMatch(/<w:del [^>]*>.*?<w:delText[^>]*>Bread<\/w:delText>/s);
+    expect(xml).toMatch(/<w:ins [^>]*>.*?<w:t[^>]*>Cakes<\/w:t>/s);
+    expect(await planwright(owner, ['diff', plan.uuid, '--from', 'v1', '--to', 'v9'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `planwright: Version not found: “v9”.\nRun \`planwright versions list ${plan.uuid}\` to see the document's versions.\n`,
     });
   });
 });

@@ -6,6 +6,7 @@ import { registerCommentCommand } from './commands/comment.js';
 import { registerCommentsCommand } from './commands/comments.js';
 import { registerConfigCommand } from './commands/config.js';
 import { registerConvertCommand } from './commands/convert.js';
+import { registerDiffCommand } from './commands/diff.js';
 import { registerDocumentsCommand } from './commands/documents.js';
 import { registerExportCommand } from './commands/export.js';
 import { registerFinalizeCommand } from './commands/finalize.js';
@@ -73,6 +74,7 @@ export function createProgram(io: CliIo, args: readonly string[] = []): Command 
   registerCommentCommand(program, io);
   registerCommentsCommand(program, io);
   registerVersionsCommand(program, io);
+  registerDiffCommand(program, io);
   registerOrgsCommand(program, io);
   registerChatCommand(program, io);
   registerFinalizeCommand(program, io);

@@ -213,6 +213,7 @@ describe('the built planwright binary', () => {
     'orgs --help',
     'versions --help',
     'versions restore --help',
+    'diff --help',
     'export --help',
     'import --help',
     'convert --help',

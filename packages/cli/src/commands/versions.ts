@@ -197,7 +197,7 @@ async function listAllVersions(session: SignedInSession, uuid: string): Promise<
  * after its retention): one version is listed to tell which. A 404 `not_permitted` passes through, so the
  * server's reason is what gets printed.
  */
-async function withVersionNotFound<T>(
+export async function withVersionNotFound<T>(
   session: SignedInSession,
   input: { uuid: string; version: string },
   run: () => Promise<T>,

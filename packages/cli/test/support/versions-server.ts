@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DocumentVersion } from '@planwright/sdk';
+import { diffDocuments, documentDiffToMarkdown } from '@planwright/sdk/formats';
 import type { DocumentJson } from '@planwright/sdk/model';
 import { sendJson, startServer, type TestServer } from './http-server.js';
 import { documentAnswer, type WorkspaceRequest } from './workspace-server.js';
@@ -38,8 +39,9 @@ const KEPT_FROM = Date.parse('2026-11-22T12:00:00.000Z');
  * The versions calls of `docs/http-api.md` "Versions" the CLI uses, over in-memory plans: 401 without a live
  * token, 404 `not_found` for an unknown plan or version, 404 `not_permitted` (with the server's reason) for a
  * viewer or commenter keeping or restoring, 409 `version_name_taken` (case aside), `{data, meta.pagination}`
- * lists with `page`/`page_size`, versions found by id or name (case aside), and a restore that keeps the plan
- * as it was first (`before_restore`) and answers the document.
+ * lists with `page`/`page_size`, versions found by id or name (case aside), a restore that keeps the plan
+ * as it was first (`before_restore`) and answers the document, and the comparison `GET documents/{uuid}/diff/`
+ * (`from`, `to` defaulting to `now`, `format=md`) made by the SDK's `diffDocuments`, as the server makes it.
  */
 export async function startFakeVersionsServer(
   initial: { plans?: FakeVersionedPlan[] } = {},
@@ -75,6 +77,12 @@ export async function startFakeVersionsServer(
         detail: 'Authentication credentials were not provided.',
         code: 'not_authenticated',
       });
+    }
+    const diff = /^\/api\/v1\/documents\/([^/]+)\/diff\/$/.exec(url.pathname);
+    if (diff && method === 'GET') {
+      const compared = plans.get(decodeURIComponent(diff[1] ?? ''));
+      if (!compared) return sendJson(response, 404, { detail: 'Document not found.', code: 'not_found' });
+      return answerDiff(response, compared, url.searchParams);
     }
     const match = /^\/api\/v1\/documents\/([^/]+)\/versions\/(?:([^/]+)\/(restore\/)?)?$/.exec(url.pathname);
     const plan = match ? plans.get(decodeURIComponent(match[1] ?? '')) : undefined;
@@ -158,6 +166,47 @@ export async function startFakeVersionsServer(
       return token;
     },
   };
+}
+
+/** `GET documents/{uuid}/diff/` over a plan the caller sees: 400 without `from`, 404 for a version it lacks. */
+function answerDiff(response: ServerResponse, plan: FakeVersionedPlan, query: URLSearchParams): void {
+  const from = query.get('from')?.trim() ?? '';
+  const to = query.get('to')?.trim() || 'now';
+  if (from === '') {
+    sendJson(response, 400, {
+      detail: 'Invalid input: from',
+      code: 'invalid',
+      errors: [{ param: 'from', message: 'Name a version (its id or name) or now' }],
+    });
+    return;
+  }
+  const side = (ref: string) => {
+    if (ref.toLowerCase() === 'now')
+      return { label: 'now', ref: { now: true as const }, content: plan.content };
+    const version = plan.versions.find(
+      (candidate) =>
+        candidate.id === ref.toLowerCase() || candidate.name?.toLowerCase() === ref.toLowerCase(),
+    );
+    if (!version) return undefined;
+    const label =
+      version.name !== null ? `“${version.name}”` : `the ${version.kind} version of ${version.created_at}`;
+    return { label, ref: withoutContent(version), content: version.content };
+  };
+  const [before, after] = [side(from), side(to)];
+  if (!before || !after) {
+    sendJson(response, 404, {
+      detail: 'Version not found: it was never kept, or was removed after its retention.',
+      code: 'not_found',
+    });
+    return;
+  }
+  const changes = diffDocuments(before.content, after.content);
+  if (query.get('format') === 'md') {
+    response.writeHead(200, { 'content-type': 'text/markdown; charset=utf-8' });
+    response.end(documentDiffToMarkdown(changes, { from: before.label, to: after.label }));
+    return;
+  }
+  sendJson(response, 200, { from: before.ref, to: after.ref, ...changes });
 }
 
 /** A version as lists answer it: without its content. */

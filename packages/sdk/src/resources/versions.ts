@@ -166,6 +166,8 @@ export interface VersionsResource {
   diff(documentUuid: string, query: DiffQuery, options?: CallOptions): Promise<VersionDiff>;
   /** The same comparison as Markdown, additions as `{++…++}` and removals as `{--…--}` (`format=md`). */
   diffMarkdown(documentUuid: string, query: DiffQuery, options?: CallOptions): Promise<string>;
+  /** The same comparison as a Word file with tracked changes, `w:ins` and `w:del` (`format=docx`). */
+  diffDocx(documentUuid: string, query: DiffQuery, options?: CallOptions): Promise<Uint8Array>;
 }
 
 /** The versions resource over a request helper. */
@@ -173,6 +175,13 @@ export function createVersionsResource(http: HttpClient): VersionsResource {
   const versionsPath = (uuid: string) => `documents/${pathSegment(uuid, 'uuid')}/versions/`;
   const versionPath = (uuid: string, version: string) =>
     `${versionsPath(uuid)}${pathSegment(version, 'version')}/`;
+  /** The comparison as a file the server writes. */
+  const diffFile = async (uuid: string, query: DiffQuery, format: 'md' | 'docx', options: CallOptions) =>
+    (await http.get(`documents/${pathSegment(uuid, 'uuid')}/diff/`, {
+      params: { ...parseInput(diffQuerySchema, query, 'comparison'), format },
+      responseType: 'bytes',
+      signal: options.signal,
+    })) as Uint8Array;
   return {
     list: async (uuid, query, options = {}) =>
       http.get(versionsPath(uuid), {
@@ -193,14 +202,9 @@ export function createVersionsResource(http: HttpClient): VersionsResource {
         schema: versionDiffSchema,
         signal: options.signal,
       }),
-    diffMarkdown: async (uuid, query, options = {}) => {
-      const bytes = await http.get(`documents/${pathSegment(uuid, 'uuid')}/diff/`, {
-        params: { ...parseInput(diffQuerySchema, query, 'comparison'), format: 'md' },
-        responseType: 'bytes',
-        signal: options.signal,
-      });
-      return new TextDecoder().decode(bytes as Uint8Array);
-    },
+    diffMarkdown: async (uuid, query, options = {}) =>
+      new TextDecoder().decode(await diffFile(uuid, query, 'md', options)),
+    diffDocx: (uuid, query, options = {}) => diffFile(uuid, query, 'docx', options),
     restore: async (uuid, version, options = {}) =>
       revisionedCall(
         http,

@@ -1,4 +1,11 @@
-import { FormatError, type FormatErrorReason } from '@planwright/sdk/formats';
+import {
+  EXPORT_CONTENT_TYPES,
+  type ExportFormat,
+  exportFileName,
+  FormatError,
+  type FormatErrorReason,
+} from '@planwright/sdk/formats';
+import type { FastifyReply } from 'fastify';
 import { HttpError } from '../http/http-error.js';
 import { ConversionBusyError } from './conversion-pool.js';
 
@@ -26,6 +33,20 @@ export function conversionFailure(error: unknown): unknown {
       : new HttpError(503, 'busy', error.message, undefined, retryAfter);
   }
   return error;
+}
+
+/** Answers a file to download: its content type, its name made safe from `title`, never cached. */
+export function sendFile(
+  reply: FastifyReply,
+  format: ExportFormat,
+  title: string,
+  bytes: Uint8Array,
+): FastifyReply {
+  return reply
+    .type(EXPORT_CONTENT_TYPES[format])
+    .header('content-disposition', attachmentDisposition(exportFileName(title, format)))
+    .header('cache-control', 'no-store')
+    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }
 
 /** `Content-Disposition: attachment` naming the file, with an ASCII fallback for old clients (RFC 6266). */

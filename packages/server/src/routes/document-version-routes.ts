@@ -1,5 +1,6 @@
 import { versionNameSchema } from '@planwright/sdk';
 import { diffDocuments, documentDiffToMarkdown } from '@planwright/sdk/formats';
+import { diffToDocx } from '@planwright/sdk/formats/node';
 import type { DocumentJson } from '@planwright/sdk/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -8,11 +9,13 @@ import { usernameOf } from '../auth/username.js';
 import { type DocumentAction, permitted } from '../documents/document-access.js';
 import { documentDetailBody } from '../documents/document-view.js';
 import { writeDocument } from '../documents/write-document.js';
+import { sendFile } from '../formats/file-answers.js';
 import { HttpError, parseInput } from '../http/http-error.js';
 import { sendJson } from '../http/json-body.js';
 import { listBody, listPageOf, listPageQuery } from '../http/list-page.js';
 import { uuidParam } from '../http/uuid-param.js';
 import type { DocumentVersionHead } from '../storage/document-version-repository.js';
+import { actorLabelOf } from '../structure/activity-entries.js';
 import { notFound } from '../structure/not-found.js';
 import { setRevisionTag } from '../structure/revision.js';
 import { retryStaleWrites, StaleWriteError } from '../structure/stale-write.js';
@@ -28,7 +31,7 @@ const versionRef = z
 const diffQuery = z.object({
   from: versionRef,
   to: versionRef.default('now'),
-  format: z.enum(['json', 'md'], { error: 'format must be json or md' }).default('json'),
+  format: z.enum(['json', 'md', 'docx'], { error: 'format must be json, md or docx' }).default('json'),
 });
 
 type DocumentParams = { uuid: string };
@@ -114,8 +117,8 @@ export function documentVersionRoutes(app: FastifyInstance, deps: WorkspaceRoute
 
   /**
    * `GET documents/{uuid}/diff/?from=&to=&format=`: what changed from one version to another, or to the plan as it
-   * is now (`now`, the default `to`), section by section (docs/versions.md "Comparing"): JSON, or Markdown with
-   * `format=md`.
+   * is now (`now`, the default `to`), section by section (docs/versions.md "Comparing"): JSON, Markdown with
+   * `format=md`, or a Word file with tracked changes with `format=docx`.
    */
   app.get<{ Params: DocumentParams }>('/api/v1/documents/:uuid/diff/', async (request, reply) => {
     const { user, doc } = await documentFor(request, 'read');
@@ -138,6 +141,14 @@ export function documentVersionRoutes(app: FastifyInstance, deps: WorkspaceRoute
     };
     const [from, to] = await Promise.all([side(query.from), side(query.to)]);
     const diff = diffDocuments(from.content, to.content);
+    if (query.format === 'docx') {
+      const bytes = await diffToDocx(
+        diff,
+        { from: from.label, to: to.label },
+        { author: actorLabelOf(user), date: now() },
+      );
+      return sendFile(reply, 'docx', `${doc.title} - changes`, bytes);
+    }
     if (query.format === 'md') {
       return reply
         .type('text/markdown; charset=utf-8')

@@ -2,16 +2,14 @@ import fastifyMultipart from '@fastify/multipart';
 import { IMPORT_STREAM_MEDIA_TYPE } from '@planwright/sdk';
 import {
   DOCUMENT_IMPORT_FORMATS,
-  EXPORT_CONTENT_TYPES,
   EXPORT_FORMATS,
   type ExportFormat,
-  exportFileName,
   type ImportResult,
   parseExportFormat,
   requireImportFormat,
 } from '@planwright/sdk/formats';
 import type { DocumentJson } from '@planwright/sdk/model';
-import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { closingUnreadBody, requireUser, signedInFirst } from '../auth/require-user.js';
 import { type ContentWork, mergeImportOffThread } from '../documents/content-off-thread.js';
@@ -21,7 +19,7 @@ import { writeDocument } from '../documents/write-document.js';
 import type { ConversionPool, PoolTimers } from '../formats/conversion-pool.js';
 import { conversionRunOptions } from '../formats/conversion-run-options.js';
 import type { ConversionTokens } from '../formats/conversion-tokens.js';
-import { attachmentDisposition, conversionFailure } from '../formats/file-answers.js';
+import { conversionFailure, sendFile } from '../formats/file-answers.js';
 import { readUpload } from '../formats/file-upload.js';
 import { ImportProgressStream, wantsImportStream } from '../formats/import-progress-stream.js';
 import { errorAnswer } from '../http/error-handling.js';
@@ -92,14 +90,6 @@ export async function convert<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw conversionFailure(error);
   }
-}
-
-function sendFile(reply: FastifyReply, format: ExportFormat, title: string, bytes: Uint8Array): FastifyReply {
-  return reply
-    .type(EXPORT_CONTENT_TYPES[format])
-    .header('content-disposition', attachmentDisposition(exportFileName(title, format)))
-    .header('cache-control', 'no-store')
-    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HOURLY_VERSION_MS } from '../../src/documents/write-document.js';
 import { multipartBody } from '../files/multipart.js';
@@ -290,6 +291,15 @@ describe('versions', () => {
     expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
     expect(md.body).toContain('# Changes from “v1” to “v2”');
     expect(md.body).toContain('A market of {--3--}{++4++} billion.');
+    const word = await call(t, 'GET', `documents/${doc.uuid}/diff/?from=v1&to=v2&format=docx`, { as: owner });
+    expect(word.statusCode).toBe(200);
+    expect(word.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(word.headers['content-disposition']).toContain('Diff plan - changes.docx');
+    const xml = new TextDecoder().decode(unzipSync(word.rawPayload)['word/document.xml']);
+    expect(xml).toMatch(/<w:ins [^>]*w:author="Olive"[^>]*>.*?<w:t[^>]*>4<\/w:t>/s);
+    expect(xml).toMatch(/<w:del [^>]*>.*?<w:delText[^>]*>3<\/w:delText>/s);
     const none = await call(t, 'GET', `documents/${doc.uuid}/diff/?from=v2`, { as: owner });
     expect(none.json().summary.changed).toBe(0);
 

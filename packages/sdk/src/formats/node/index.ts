@@ -12,10 +12,11 @@ export {
   type ImportDocumentOptions,
   importDocument,
 } from './convert.js';
+export type { DiffDocxOptions } from './docx-diff.js';
 export type { DocxExportOptions } from './docx-export.js';
 export type { DocxImportOptions } from './docx-import.js';
 export type { FileExportOptions } from './export-blocks.js';
 export { parseHtmlInNode } from './html-dom.js';
-export { documentToDocx, documentToPdf, docxToDocument } from './lazy-converters.js';
+export { diffToDocx, documentToDocx, documentToPdf, docxToDocument } from './lazy-converters.js';
 export type { PdfExportOptions } from './pdf-export.js';
 export { DEFAULT_ZIP_LIMITS, inspectZip, type ZipEntryInfo, type ZipLimits } from './zip-guard.js';

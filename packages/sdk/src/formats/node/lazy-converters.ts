@@ -5,7 +5,9 @@
  * server's first Markdown import loaded all of them before. The signatures are the modules' own.
  */
 import type { DocumentJson } from '../../model/document-json.js';
+import type { DiffLabels, DocumentDiff } from '../document-diff.js';
 import type { ImportResult } from '../import-report.js';
+import type { DiffDocxOptions } from './docx-diff.js';
 import type { DocxExportOptions } from './docx-export.js';
 import type { DocxImportOptions } from './docx-import.js';
 import type { PdfExportOptions } from './pdf-export.js';
@@ -55,4 +57,17 @@ export async function docxToDocument(bytes: Uint8Array, options?: DocxImportOpti
  */
 export async function documentToPdf(document: DocumentJson, options?: PdfExportOptions): Promise<Uint8Array> {
   return (await import('./pdf-export.js')).documentToPdf(document, options);
+}
+
+/**
+ * A diff of two versions as a Word file with tracked changes (`w:ins` and `w:del`, docs/versions.md "Comparing"):
+ * the changed sections and subsections, what happened to each, and their words as insertions and deletions Word
+ * and LibreOffice show and let one accept or reject. Loads the .docx writer (docx) on first use.
+ */
+export async function diffToDocx(
+  diff: DocumentDiff,
+  labels: DiffLabels,
+  options?: DiffDocxOptions,
+): Promise<Uint8Array> {
+  return (await import('./docx-diff.js')).diffToDocx(diff, labels, options);
 }
