@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { CommentThread } from '@planwright/sdk';
 import { readOutbox } from '@planwright/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliExit, ensureCliBuilt, runCliBinary } from '../support/cli-binary.js';
-import { type SdkAccount, signUpWithSdk, TEST_PASSWORD } from '../support/sdk-accounts.js';
+import { type CliAccount, cliAccounts } from '../support/cli-accounts.js';
+import { ensureCliBuilt } from '../support/cli-binary.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -21,47 +21,10 @@ const SUBSECTION_TITLE = 'Market and Traction';
 let server: TestServer;
 let scratch: string;
 
-interface Account extends SdkAccount {
-  /** Its own config directory, where `planwright login` keeps its session. */
-  configDir: string;
-  /** How comments mention it: its address before the `@`. */
-  username: string;
-}
-
-interface Exit {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built bin as `account`, with standard output as text. */
-async function planwright(account: Account, args: string[], input = ''): Promise<Exit> {
-  const exit: CliExit = await runCliBinary(
-    { cwd: scratch, configDir: account.configDir, serverUrl: server.url },
-    args,
-    input,
-  );
-  return { code: exit.code, stdout: exit.stdout.toString('utf8'), stderr: exit.stderr };
-}
-
-/** Signs `name@comments.example` up through the SDK, then signs the CLI in with `planwright login`. */
-async function createAccount(name: string): Promise<Account> {
-  const account = {
-    ...(await signUpWithSdk(server, `${name}@comments.example`)),
-    configDir: join(scratch, name),
-    username: name,
-  };
-  const login = await planwright(
-    account,
-    ['login', '--email', account.email, '--password-stdin'],
-    TEST_PASSWORD,
-  );
-  expect(login).toMatchObject({ code: 0, stderr: '' });
-  return account;
-}
+const { planwright, createAccount } = cliAccounts(() => ({ server, scratch }), 'comments.example');
 
 /** Shares `uuid` with `member` as `role` the way a script does: `planwright share`, then accept the id. */
-async function share(owner: Account, uuid: string, member: Account, role: 'viewer' | 'commenter') {
+async function share(owner: CliAccount, uuid: string, member: CliAccount, role: 'viewer' | 'commenter') {
   const shared = await planwright(owner, ['share', uuid, '--email', member.email, '--role', role, '--json']);
   expect(shared).toMatchObject({ code: 0, stderr: '' });
   const { id } = JSON.parse(shared.stdout) as { id: string };

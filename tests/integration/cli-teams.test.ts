@@ -10,8 +10,8 @@ import type {
 } from '@planwright/sdk';
 import { lastKeyFor } from '@planwright/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliExit, ensureCliBuilt, runCliBinary } from '../support/cli-binary.js';
-import { type SdkAccount, signUpWithSdk, TEST_PASSWORD } from '../support/sdk-accounts.js';
+import { cliAccounts } from '../support/cli-accounts.js';
+import { ensureCliBuilt } from '../support/cli-binary.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -23,41 +23,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 let server: TestServer;
 let scratch: string;
 
-interface Account extends SdkAccount {
-  /** Its own config directory, where `planwright login` keeps its session. */
-  configDir: string;
-}
-
-interface Exit {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built bin as `account`, with standard output as text. */
-async function planwright(account: Account, args: string[], input = ''): Promise<Exit> {
-  const exit: CliExit = await runCliBinary(
-    { cwd: scratch, configDir: account.configDir, serverUrl: server.url },
-    args,
-    input,
-  );
-  return { code: exit.code, stdout: exit.stdout.toString('utf8'), stderr: exit.stderr };
-}
-
-/** Signs `name@teams.example` up through the SDK, then signs the CLI in with `planwright login`. */
-async function createAccount(name: string): Promise<Account> {
-  const account = {
-    ...(await signUpWithSdk(server, `${name}@teams.example`)),
-    configDir: join(scratch, name),
-  };
-  const login = await planwright(
-    account,
-    ['login', '--email', account.email, '--password-stdin'],
-    TEST_PASSWORD,
-  );
-  expect(login).toMatchObject({ code: 0, stderr: '' });
-  return account;
-}
+const { planwright, createAccount } = cliAccounts(() => ({ server, scratch }), 'teams.example');
 
 /** The id `planwright share` printed: `… \`planwright invitations accept <id>\` …`. */
 function invitationIdIn(stdout: string): string {

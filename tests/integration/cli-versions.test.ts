@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { DocumentVersion, VersionDiff } from '@planwright/sdk';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliExit, ensureCliBuilt, runCliBinary } from '../support/cli-binary.js';
+import { type CliAccount, cliAccounts } from '../support/cli-accounts.js';
+import { ensureCliBuilt } from '../support/cli-binary.js';
 import { blockText, firstSubsectionParagraph } from '../support/live-replicas.js';
-import { type SdkAccount, signUpWithSdk, TEST_PASSWORD } from '../support/sdk-accounts.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -18,47 +18,10 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 let server: TestServer;
 let scratch: string;
 
-interface Account extends SdkAccount {
-  /** Its own config directory, where `planwright login` keeps its session. */
-  configDir: string;
-  /** Its address before the `@`, as versions name who kept them. */
-  username: string;
-}
-
-interface Exit {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built bin as `account`, with standard output as text. */
-async function planwright(account: Account, args: string[], input = ''): Promise<Exit> {
-  const exit: CliExit = await runCliBinary(
-    { cwd: scratch, configDir: account.configDir, serverUrl: server.url },
-    args,
-    input,
-  );
-  return { code: exit.code, stdout: exit.stdout.toString('utf8'), stderr: exit.stderr };
-}
-
-/** Signs `name@versions.example` up through the SDK, then signs the CLI in with `planwright login`. */
-async function createAccount(name: string): Promise<Account> {
-  const account = {
-    ...(await signUpWithSdk(server, `${name}@versions.example`)),
-    configDir: join(scratch, name),
-    username: name,
-  };
-  const login = await planwright(
-    account,
-    ['login', '--email', account.email, '--password-stdin'],
-    TEST_PASSWORD,
-  );
-  expect(login).toMatchObject({ code: 0, stderr: '' });
-  return account;
-}
+const { planwright, createAccount } = cliAccounts(() => ({ server, scratch }), 'versions.example');
 
 /** Writes `text` as the first paragraph of the plan's first subsection, through the SDK (a script's REST write). */
-async function writeFirstParagraph(account: Account, uuid: string, text: string): Promise<void> {
+async function writeFirstParagraph(account: CliAccount, uuid: string, text: string): Promise<void> {
   const { content } = await account.client.documents.get(uuid);
   if (content === null) throw new Error('the document has content');
   firstSubsectionParagraph(content).content = [{ type: 'text', text }];
@@ -66,7 +29,7 @@ async function writeFirstParagraph(account: Account, uuid: string, text: string)
 }
 
 /** The first paragraph of the plan's first subsection, as stored. */
-async function firstParagraph(account: Account, uuid: string): Promise<string> {
+async function firstParagraph(account: CliAccount, uuid: string): Promise<string> {
   const { content } = await account.client.documents.get(uuid);
   if (content === null) throw new Error('the document has content');
   return blockText(firstSubsectionParagraph(content));

@@ -36,9 +36,10 @@ const TIPTAP = [
  */
 export const OPTIONAL_DEPENDENCIES = {
   '@planwright/sdk/model': TIPTAP,
-  '@planwright/sdk/formats': [...TIPTAP, 'markdown-it'],
+  '@planwright/sdk/formats': [...TIPTAP, 'diff', 'markdown-it'],
   '@planwright/sdk/formats/node': [
     ...TIPTAP,
+    'diff',
     'docx',
     'fflate',
     'linkedom',

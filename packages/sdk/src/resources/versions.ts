@@ -83,7 +83,7 @@ const versionDetailSchema: z.ZodType<DocumentVersionDetail> = z.object({
 /** One side of a comparison: a version, or the plan as it is now. */
 export type DiffSide = DocumentVersion | { now: true };
 
-/** What changed from one side to the other (`GET documents/{uuid}/diff/`), as {@link diffDocuments} tells it. */
+/** What changed from one side to the other (`GET documents/{uuid}/diff/`), as `diffDocuments` (`@planwright/sdk/formats`) tells it. */
 export interface VersionDiff extends DocumentDiff {
   from: DiffSide;
   to: DiffSide;

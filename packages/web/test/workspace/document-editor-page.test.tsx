@@ -116,6 +116,7 @@ describe('top bar (SPEC.md W8, W10, W13)', () => {
       'Rename',
       'System Prompt',
       'Share…',
+      'Version history…',
       'Import…',
       'Export as .md',
       'Export as .docx',

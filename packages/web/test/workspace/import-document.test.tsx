@@ -253,6 +253,7 @@ describe('import on the screen (SPEC.md W29–W34)', () => {
       'Rename',
       'System Prompt',
       'Share…',
+      'Version history…',
       'Import…',
       'Export as .md',
       'Export as .docx',
