@@ -3,7 +3,7 @@ import { type LiveDocument, openLiveDocument, readLiveContent } from '@planwrigh
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { settled, storedParagraphs, typeIntoParagraph, untilContent } from '../support/live-replicas.js';
-import { rejectionOf, signUpWithSdk } from '../support/sdk-accounts.js';
+import { rejectionOf, type SdkAccount, signUpWithSdk } from '../support/sdk-accounts.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -24,6 +24,19 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The plan opened live as `account`, once it is in step with the server. */
+async function openSynced(account: SdkAccount, documentId: string): Promise<LiveDocument> {
+  const live = openLiveDocument({
+    baseUrl: server.url,
+    documentId,
+    token: account.tokenStore.getToken,
+    WebSocket,
+  });
+  opened.push(live);
+  await settled(live, (s) => s.synced);
+  return live;
+}
+
 const paragraphTexts = (live: LiveDocument): string[] => {
   const texts: string[] = [];
   const visit = (node: { type?: string; text?: string; content?: unknown[] }) => {
@@ -39,14 +52,7 @@ describe('versions through the SDK', () => {
   it('VS1 a named version keeps what was typed live; restoring it reaches the open plan as a change, and is undone by restoring again', async () => {
     const owner = await signUpWithSdk(server, 'versions-owner@example.com');
     const plan = await owner.client.documents.create({ title: 'Live versions' });
-    const live = openLiveDocument({
-      baseUrl: server.url,
-      documentId: plan.uuid,
-      token: owner.tokenStore.getToken,
-      WebSocket,
-    });
-    opened.push(live);
-    await settled(live, (s) => s.synced);
+    const live = await openSynced(owner, plan.uuid);
     typeIntoParagraph(live.document, 0, 'Typed before the bank saw it.');
     await live.whenSaved();
     const v3 = await owner.client.versions.create(plan.uuid, { name: 'Sent to bank, v3' });
@@ -78,14 +84,7 @@ describe('versions through the SDK', () => {
   it('VS3 a diff from a version to now, as data and as Markdown, word by word', async () => {
     const owner = await signUpWithSdk(server, 'versions-diff@example.com');
     const plan = await owner.client.documents.create({ title: 'Diffed' });
-    const live = openLiveDocument({
-      baseUrl: server.url,
-      documentId: plan.uuid,
-      token: owner.tokenStore.getToken,
-      WebSocket,
-    });
-    opened.push(live);
-    await settled(live, (s) => s.synced);
+    const live = await openSynced(owner, plan.uuid);
     typeIntoParagraph(live.document, 0, 'A market of 3 billion.');
     await live.whenSaved();
     await owner.client.versions.create(plan.uuid, { name: 'v1' });

@@ -9,18 +9,15 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { usePlanwrightClient } from '../api/use-planwright-client';
 import { organizationsQuery } from '../organizations/organization-queries';
-import { Alert } from '../ui/alert';
 import { Dialog } from '../ui/dialog';
 import { LoadError } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { SelectField } from '../ui/select-field';
+import { OutcomeMessage, type RunAction, useActionOutcome } from './action-outcome';
 import { InvitationForm } from './invitation-form';
 import { PendingInvitations } from './pending-invitations';
-import { sharingFailure, sharingQuery, useSharingActions } from './sharing-queries';
+import { sharingQuery, useSharingActions } from './sharing-queries';
 import { ROLE_LABELS, SHARING_TEXTS as TEXTS } from './sharing-texts';
-
-/** What the last action said: a confirmation (announced politely) or a refusal (as an alert). */
-type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
 /** A member's name as people read it: first and last name, else the username. */
 function nameOf(member: PlanMember): string {
@@ -48,11 +45,11 @@ export function ShareDialog({
   const client = usePlanwrightClient();
   const sharing = useQuery(sharingQuery(client, uuid));
   const closeRef = useRef<HTMLButtonElement>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { outcome, run } = useActionOutcome(TEXTS.failed);
 
   let body: ReactNode;
   if (sharing.data) {
-    body = <SharingBody uuid={uuid} sharing={sharing.data} onOutcome={setOutcome} onLeft={onLeft} />;
+    body = <SharingBody uuid={uuid} sharing={sharing.data} run={run} onLeft={onLeft} />;
   } else if (sharing.isError) {
     body = <LoadError title={TEXTS.loadFailed} onRetry={() => void sharing.refetch()} />;
   } else {
@@ -61,10 +58,7 @@ export function ShareDialog({
   return (
     <Dialog title={TEXTS.dialogTitle(title)} onClose={onClose} initialFocus={closeRef}>
       <div className="mt-3 flex max-h-[70vh] flex-col gap-5 overflow-y-auto">
-        <div role="status" aria-live="polite" className={outcome?.kind === 'success' ? 'text-sm' : 'sr-only'}>
-          {outcome?.kind === 'success' ? outcome.text : ''}
-        </div>
-        {outcome?.kind === 'error' && <Alert kind="error">{outcome.text}</Alert>}
+        <OutcomeMessage outcome={outcome} />
         {body}
         <div className="modal-action mt-0">
           <button ref={closeRef} type="button" className="btn" onClick={onClose}>
@@ -79,30 +73,18 @@ export function ShareDialog({
 function SharingBody({
   uuid,
   sharing,
-  onOutcome,
+  run,
   onLeft,
 }: {
   uuid: string;
   sharing: PlanSharing;
-  onOutcome: (outcome: Outcome) => void;
+  /** Runs a call, saying what it did or why it was refused. */
+  run: RunAction;
   onLeft: () => void;
 }) {
   const actions = useSharingActions(uuid);
   const owns = sharing.role === 'owner';
   const mayInvite = planRoleAllows(sharing.role, 'share', sharing.editorsCanShare);
-  /** Runs a call, saying what it did or why it was refused. */
-  const run = async (call: () => Promise<unknown>, success: string | null) => {
-    onOutcome(null);
-    try {
-      await call();
-      if (success) onOutcome({ kind: 'success', text: success });
-      return true;
-    } catch (error) {
-      onOutcome({ kind: 'error', text: sharingFailure(error, TEXTS.failed) });
-      return false;
-    }
-  };
-
   return (
     <>
       <section aria-labelledby={`${uuid}-people`} className="flex flex-col gap-2">

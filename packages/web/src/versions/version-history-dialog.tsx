@@ -3,8 +3,7 @@ import { documentToHtml } from '@planwright/sdk/formats';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { usePlanwrightClient } from '../api/use-planwright-client';
-import { sharingFailure } from '../sharing/sharing-queries';
-import { Alert } from '../ui/alert';
+import { OutcomeMessage, useActionOutcome } from '../sharing/action-outcome';
 import { Dialog } from '../ui/dialog';
 import { LoadError } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
@@ -13,8 +12,6 @@ import type { PlanWorkspace } from '../workspace/plan-workspace';
 import { VersionCompare } from './version-compare';
 import { useVersionActions, versionQuery, versionsQuery } from './version-queries';
 import { VERSION_TEXTS as TEXTS, VERSION_KIND_LABELS } from './version-texts';
-
-type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
 /** A version as people name it: its name in quotes, else what kept it. */
 export function versionLabel(version: DocumentVersion): string {
@@ -47,23 +44,11 @@ export function VersionHistoryDialog({
   const uuid = workspace.uuid;
   const versions = useQuery(versionsQuery(client, uuid));
   const actions = useVersionActions(uuid);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { outcome, run } = useActionOutcome(TEXTS.failed);
   const [viewing, setViewing] = useState<DocumentVersion | null>(null);
   const [comparing, setComparing] = useState<DocumentVersion | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-
-  const run = async (call: () => Promise<unknown>, success: string) => {
-    setOutcome(null);
-    try {
-      await call();
-      setOutcome({ kind: 'success', text: success });
-      return true;
-    } catch (error) {
-      setOutcome({ kind: 'error', text: sharingFailure(error, TEXTS.failed) });
-      return false;
-    }
-  };
 
   const restore = (version: DocumentVersion) =>
     void run(
@@ -174,10 +159,7 @@ export function VersionHistoryDialog({
   return (
     <Dialog title={TEXTS.dialogTitle(title)} onClose={onClose} initialFocus={closeRef}>
       <div className="mt-3 flex max-h-[70vh] flex-col gap-4 overflow-y-auto">
-        <div role="status" aria-live="polite" className={outcome?.kind === 'success' ? 'text-sm' : 'sr-only'}>
-          {outcome?.kind === 'success' ? outcome.text : ''}
-        </div>
-        {outcome?.kind === 'error' && <Alert kind="error">{outcome.text}</Alert>}
+        <OutcomeMessage outcome={outcome} />
         {canEdit && !viewing && !comparing && (
           <NameVersionForm
             busy={actions.create.isPending}

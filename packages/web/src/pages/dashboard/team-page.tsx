@@ -19,18 +19,17 @@ import {
   useOrganizationActions,
 } from '../../organizations/organization-queries';
 import { ORGANIZATION_ROLE_LABELS, TEAM_PAGE_TEXTS as TEXTS } from '../../organizations/organization-texts';
+import { OutcomeMessage, type RunAction, useActionOutcome } from '../../sharing/action-outcome';
 import { InvitationForm } from '../../sharing/invitation-form';
 import { InvitationsNotice } from '../../sharing/invitations-notice';
 import { PendingInvitations } from '../../sharing/pending-invitations';
 import { sharingFailure } from '../../sharing/sharing-queries';
-import { Alert } from '../../ui/alert';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LoadError } from '../../ui/load-error';
 import { LoadingStatus } from '../../ui/loading-status';
 
 /** What the last action said: a confirmation (announced politely) or a refusal. */
-type Outcome = { kind: 'success' | 'error'; text: string } | null;
-type Run = (call: () => Promise<unknown>, success: string | null) => Promise<boolean>;
+type Run = RunAction;
 
 function nameOf(member: OrganizationMember): string {
   return `${member.user.first_name} ${member.user.last_name}`.trim() || member.user.username;
@@ -48,18 +47,7 @@ export function TeamPage() {
     [],
   );
   useBreadcrumbs(crumbs);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const run: Run = async (call, success) => {
-    setOutcome(null);
-    try {
-      await call();
-      if (success) setOutcome({ kind: 'success', text: success });
-      return true;
-    } catch (error) {
-      setOutcome({ kind: 'error', text: sharingFailure(error, TEXTS.failed) });
-      return false;
-    }
-  };
+  const { outcome, run } = useActionOutcome(TEXTS.failed);
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10" aria-labelledby="team-title">
       <title>{`${TEXTS.title} · Planwright`}</title>
@@ -69,10 +57,7 @@ export function TeamPage() {
         </h1>
         <p className="mt-2 opacity-80">{TEXTS.intro}</p>
       </header>
-      <output aria-live="polite" className={outcome?.kind === 'success' ? 'block' : 'sr-only'}>
-        {outcome?.kind === 'success' ? outcome.text : ''}
-      </output>
-      {outcome?.kind === 'error' && <Alert kind="error">{outcome.text}</Alert>}
+      <OutcomeMessage outcome={outcome} />
       <InvitationsNotice />
       <TeamPeople />
       <Organizations run={run} />
@@ -183,7 +168,11 @@ function OrganizationCard({ organization, run }: { organization: Organization; r
     <article aria-labelledby={headingId} className="card border border-base-300 bg-base-100">
       <div className="card-body gap-3 p-4">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 id={headingId} className="min-w-0 flex-1 truncate text-lg font-semibold" dir="auto">
+          <h3
+            id={headingId}
+            className="min-w-40 flex-1 text-lg font-semibold [overflow-wrap:anywhere]"
+            dir="auto"
+          >
             {organization.name}
           </h3>
           {organization.role && (
