@@ -48,6 +48,9 @@ interface Ids {
   organizationInvitation: string;
   /** A named version of the document. */
   version: string;
+  /** A share link of the document, and its URL's path (`/s/{token}`). */
+  shareLink: string;
+  sharePath: string;
   /** A comment thread of the owner's on the document, and its first message. */
   thread: string;
   message: string;
@@ -352,6 +355,32 @@ const MATRIX: MatrixEntry[] = [
       path: api(`${doc(ids)}/invitations/`),
       body: { email: `invitee-${randomUUID()}@matrix.example`, role: 'viewer' },
     }),
+    expect: { ...OWNED_WRITE, ...OWNER_ROLE },
+  },
+  // Share links: made, listed and turned off by those who may invite people (docs/versions.md "Share links").
+  {
+    route: 'GET /api/v1/documents/:uuid/share-links',
+    call: (ids) => ({ path: api(`${doc(ids)}/share-links/`) }),
+    expect: { ...OWNED_READ, ...OWNER_ROLE },
+  },
+  {
+    route: 'GET /api/v1/documents/:uuid/share-links/:link',
+    call: (ids) => ({ path: api(`${doc(ids)}/share-links/${ids.shareLink}/`) }),
+    expect: { ...OWNED_READ, ...OWNER_ROLE },
+  },
+  {
+    route: 'POST /api/v1/documents/:uuid/share-links',
+    call: (ids) => ({ path: api(`${doc(ids)}/share-links/`), body: { label: 'Matrix' } }),
+    expect: { ...OWNED_WRITE, ...OWNER_ROLE },
+  },
+  {
+    route: 'POST /api/v1/documents/:uuid/share-links/find',
+    call: (ids) => ({ path: api(`${doc(ids)}/share-links/find/`), body: { url: ids.sharePath } }),
+    expect: { ...OWNED_READ, ...OWNER_ROLE },
+  },
+  {
+    route: 'DELETE /api/v1/documents/:uuid/share-links/:link',
+    call: (ids) => ({ path: api(`${doc(ids)}/share-links/${ids.shareLink}/`) }),
     expect: { ...OWNED_WRITE, ...OWNER_ROLE },
   },
   {
@@ -682,6 +711,20 @@ const MATRIX: MatrixEntry[] = [
     call: () => ({ path: '/accounts/google/login/callback/' }),
     expect: OPEN,
   },
+  // Share links' reader pages: the token is the access, whoever asks (docs/versions.md "Share links").
+  { route: 'GET /s/:token', call: (ids) => ({ path: ids.sharePath }), expect: OPEN },
+  { route: 'POST /s/:token', call: (ids) => ({ path: ids.sharePath, body: {} }), expect: OPEN },
+  {
+    route: 'GET /s/:token/download/:format',
+    call: (ids) => ({ path: `${ids.sharePath}/download/docx` }),
+    expect: OPEN,
+  },
+  {
+    route: 'POST /s/:token/read',
+    call: (ids) => ({ path: `${ids.sharePath}/read`, body: { view: randomUUID(), sections: {} } }),
+    expect: OPEN,
+  },
+  { route: 'GET /s/_/:file', call: () => ({ path: '/s/_/reader.css' }), expect: OPEN },
   // The web app's pages and files, and the sockets' plain-HTTP answers (the sockets: tests of their own).
   { route: 'GET /', call: () => ({ path: '/' }), expect: OPEN },
   { route: 'GET /*', call: () => ({ path: '/dashboard/documents' }), expect: OPEN },
@@ -760,6 +803,8 @@ function missingIds(): Ids {
     invitation: randomUUID(),
     organizationInvitation: randomUUID(),
     version: randomUUID(),
+    shareLink: randomUUID(),
+    sharePath: `/s/${'M'.repeat(43)}`,
     thread: randomUUID(),
     message: randomUUID(),
   };
@@ -798,6 +843,9 @@ beforeAll(async () => {
     role: 'commenter',
   });
   const version = await json('POST', 'owner', `documents/${document.uuid}/versions/`, { name: 'As shared' });
+  const shareLink = await json('POST', 'owner', `documents/${document.uuid}/share-links/`, {
+    label: 'Matrix',
+  });
   const orgPending = await json('POST', 'owner', `organizations/${org.id}/invitations/`, {
     email: 'no-account-yet@matrix.example',
   });
@@ -830,6 +878,8 @@ beforeAll(async () => {
     invitation: String(pending.id),
     organizationInvitation: String(orgPending.id),
     version: String(version.id),
+    shareLink: String(shareLink.id),
+    sharePath: new URL(String(shareLink.url)).pathname,
     thread: String(thread.id),
     message: String((thread.messages as Array<{ id: string }>)[0]?.id ?? ''),
   };

@@ -20,6 +20,7 @@ import { createDocumentsResource, type DocumentsResource } from './resources/doc
 import { createInvitationsResource, type InvitationsResource } from './resources/invitations.js';
 import { createMembersResource, type MembersResource } from './resources/members.js';
 import { createOrganizationsResource, type OrganizationsResource } from './resources/organizations.js';
+import { createShareLinksResource, type ShareLinksResource } from './resources/share-links.js';
 import { createSiteResource, type SiteResource } from './resources/site.js';
 import { createSystemPromptResource, type SystemPromptResource } from './resources/system-prompt.js';
 import { createVersionsResource, type VersionsResource } from './resources/versions.js';
@@ -62,6 +63,8 @@ export interface PlanwrightClient {
   readonly comments: CommentsResource;
   /** A document's versions: named and automatic, read and restored (docs/versions.md). */
   readonly versions: VersionsResource;
+  /** A document's read-only links for people without an account, and what their readers did (docs/versions.md). */
+  readonly shareLinks: ShareLinksResource;
   /** The global system prompt (read-only). */
   readonly systemPrompt: SystemPromptResource;
   /** The token-based conversion service: a content tree to .docx, PDF, HTML or JSON. */
@@ -103,6 +106,7 @@ export function createPlanwrightClient(options: PlanwrightClientOptions = {}): P
     invitations: createInvitationsResource(http),
     comments: createCommentsResource(http),
     versions: createVersionsResource(http),
+    shareLinks: createShareLinksResource(http),
     systemPrompt: createSystemPromptResource(http),
     conversion: createConversionResource(http, { tokenStore, now }),
     chats: createChatsResource(http),

@@ -440,6 +440,18 @@ export type {
   SubsectionsResource,
 } from './resources/sections.js';
 export {
+  type CreatedShareLink,
+  SHARE_LINK_LABEL_MAX_LENGTH,
+  SHARE_LINK_PASSWORD_MAX_LENGTH,
+  SHARE_LINK_PASSWORD_MIN_LENGTH,
+  type ShareLink,
+  type ShareLinkInput,
+  type ShareLinkStatus,
+  type ShareLinksResource,
+  shareLinkInputSchema,
+  shareLinkSchema,
+} from './resources/share-links.js';
+export {
   createSiteResource,
   type Health,
   healthSchema,

@@ -52,6 +52,8 @@ import { liveSocketRoutes } from './routes/live-socket-routes.js';
 import { OIDC_CALLBACK_PATH, oidcRoutes } from './routes/oidc-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { sectionRoutes } from './routes/section-routes.js';
+import { shareLinkRoutes } from './routes/share-link-routes.js';
+import { sharePageRoutes } from './routes/share-page-routes.js';
 import { siteRoutes } from './routes/site-routes.js';
 import { systemPromptRoutes } from './routes/system-prompt-routes.js';
 import type { Storage } from './storage/storage.js';
@@ -234,6 +236,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const tokens = new ConversionTokens({ appSettings: storage.appSettings, now });
   fileRoutes(app, { ...workspace, conversions, tokens, contentWork, timers: deps.timers ?? SYSTEM_TIMERS });
   aiAttachmentRoutes(app, { ...workspace, conversions });
+  shareLinkRoutes(app, { ...workspace, passwordHasher });
+  sharePageRoutes(app, { ...workspace, conversions, passwordHasher });
   const ai: AiRuntime = {
     config: config.ai,
     provider: deps.aiProvider ?? (await createProvider(config.ai)),

@@ -24,6 +24,9 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/account/verify-email/')).toBe('/account/verify-email/');
     expect(redactUrl('/x/account/verify-email/abc')).toBe('/x/account/verify-email/abc');
+    // A share link's token is its path; the reader page's own files are not secrets.
+    expect(redactUrl(`/s/${'a'.repeat(43)}/download/pdf`)).toBe(`/s/${REDACTED}/download/pdf`);
+    expect(redactUrl('/s/_/reader.0123abcd.css')).toBe('/s/_/reader.0123abcd.css');
     // A malformed escape neither throws nor hides a secret behind it.
     expect(redactUrl('/x?%E0%A4%A=1&token=abc')).toBe(`/x?%E0%A4%A=1&token=${REDACTED}`);
   });

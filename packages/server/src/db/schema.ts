@@ -329,6 +329,70 @@ export const documentVersions = pgTable(
   ],
 );
 
+/**
+ * Read-only links to a document for people without an account (docs/versions.md "Share links"): to one of its
+ * versions, or to its latest finalized subsections when `version_id` is null. The token is stored only as its
+ * SHA-256 hash; a link stops at `expires_at` or `revoked_at`, and is kept after either so its views stay.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** The version shown; null for the document's latest finalized subsections. Kept while a link names it. */
+    versionId: uuid('version_id').references(() => documentVersions.id, { onDelete: 'cascade' }),
+    /** Who the owner made it for ("Acme Ventures"): each reader their own link, each link its own views. */
+    label: text('label').notNull().default(''),
+    tokenHash: text('token_hash').notNull(),
+    /** The token's first characters, so a list can tell links apart without holding them. */
+    tokenHint: text('token_hint').notNull(),
+    /** The password's hash, as accounts' (scrypt); null when the link has none. */
+    passwordHash: text('password_hash'),
+    allowDownload: boolean('allow_download').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('share_links_token_idx').on(table.tokenHash),
+    index('share_links_document_idx').on(table.documentId, table.createdAt),
+    index('share_links_version_idx').on(table.versionId),
+  ],
+);
+
+/**
+ * One reading of a share link: a page load by a reader who did not ask not to be tracked. `visitor_hash` is the
+ * hash of the reader's first-party cookie, so unique visitors are counted without knowing who they are.
+ */
+export const shareLinkViews = pgTable(
+  'share_link_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    visitorHash: text('visitor_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('share_link_views_link_idx').on(table.linkId, table.createdAt)],
+);
+
+/** How long a view spent on each section of the plan, as the reader page reports it. */
+export const shareLinkSectionReads = pgTable(
+  'share_link_section_reads',
+  {
+    viewId: uuid('view_id')
+      .notNull()
+      .references(() => shareLinkViews.id, { onDelete: 'cascade' }),
+    sectionUuid: uuid('section_uuid').notNull(),
+    milliseconds: integer('milliseconds').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.viewId, table.sectionUuid] })],
+);
+
 /** The people a document is shared with, and their role on it (its owner is `documents.owner_id`). */
 export const documentMembers = pgTable(
   'document_members',

@@ -16,10 +16,11 @@ export function isSecretParameter(name: string): boolean {
 }
 
 /**
- * Web pages whose path ends in a key: the e-mailed verification and password-reset links (their next segment
- * is the key, which a browser requests when the user clicks the link).
+ * Web pages whose path holds a key: the e-mailed verification and password-reset links (their next segment
+ * is the key, which a browser requests when the user clicks the link), and share links (`/s/{token}`; not the
+ * reader page's own files under `/s/_/`).
  */
-const KEY_PATH = /^(\/account\/verify-email\/|\/account\/password\/reset\/key\/)[^/?#]+/;
+const KEY_PATH = /^(\/account\/verify-email\/|\/account\/password\/reset\/key\/|\/s\/)(?!_\/)[^/?#]+/;
 
 /**
  * `url` (a path with an optional query, as `request.url` has it) with every secret query parameter's value,

@@ -52,6 +52,21 @@ export function pagePolicy(options: SecurityHeaderOptions): string {
   ].join('; ');
 }
 
+/**
+ * The reader pages of share links (`/s/{token}`): their own stylesheet and script only, no inline style or script,
+ * forms only to themselves, reports only to themselves.
+ */
+export const SHARE_PAGE_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** Answers that are not pages (JSON, files, assets) may load nothing and be framed by no one. */
 const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
@@ -81,9 +96,12 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   const https = new URL(options.publicUrl).protocol === 'https:';
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    reply.header('content-security-policy', type.startsWith('text/html') ? policy : NON_PAGE_POLICY);
+    // A page with a policy of its own (the share reader's, stricter) keeps it.
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', type.startsWith('text/html') ? policy : NON_PAGE_POLICY);
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (!reply.hasHeader('referrer-policy'))
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     reply.header('cross-origin-opener-policy', 'same-origin');

@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './http-error.js';
 
-/** Paths the web app never owns: unknown ones there answer a JSON 404, not the SPA. */
-const API_PREFIXES = ['/api/', '/_allauth/', '/accounts/', '/ws/'];
+/** Paths the web app never owns (`/s/` is the share links' reader): unknown ones there answer a JSON 404, not the SPA. */
+const API_PREFIXES = ['/api/', '/_allauth/', '/accounts/', '/ws/', '/s/'];
 
 function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url === prefix.slice(0, -1) || url.startsWith(prefix));

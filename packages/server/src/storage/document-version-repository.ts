@@ -1,6 +1,6 @@
-import { and, count, desc, eq, getTableColumns, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, lt, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { type DOCUMENT_VERSION_KINDS, documents, documentVersions, users } from '../db/schema.js';
+import { type DOCUMENT_VERSION_KINDS, documents, documentVersions, shareLinks, users } from '../db/schema.js';
 import { isUuid } from '../db/uuid.js';
 
 /** Why a version was kept. */
@@ -124,11 +124,18 @@ export class DocumentVersionRepository {
     return row?.at ?? undefined;
   }
 
-  /** Deletes every automatic version kept before `before` (named ones stay for ever); answers how many went. */
+  /**
+   * Deletes every automatic version kept before `before` that no share link shows (named ones stay for ever);
+   * answers how many went.
+   */
   async pruneAutomatic(before: Date): Promise<number> {
+    const shared = this.db
+      .select({ id: shareLinks.id })
+      .from(shareLinks)
+      .where(eq(shareLinks.versionId, documentVersions.id));
     const deleted = await this.db
       .delete(documentVersions)
-      .where(and(isNull(documentVersions.name), lt(documentVersions.createdAt, before)))
+      .where(and(isNull(documentVersions.name), lt(documentVersions.createdAt, before), notExists(shared)))
       .returning({ id: documentVersions.id });
     return deleted.length;
   }

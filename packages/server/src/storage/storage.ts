@@ -17,6 +17,7 @@ import { OidcStateRepository } from './oidc-state-repository.js';
 import { OrganizationRepository } from './organization-repository.js';
 import { RateLimitRepository } from './rate-limit-repository.js';
 import { SessionRepository } from './session-repository.js';
+import { ShareLinkRepository } from './share-link-repository.js';
 import { SocialAccountRepository } from './social-account-repository.js';
 import { UserRepository } from './user-repository.js';
 
@@ -36,6 +37,7 @@ export interface Storage {
   readonly documents: DocumentRepository;
   readonly documentMembers: DocumentMemberRepository;
   readonly documentVersions: DocumentVersionRepository;
+  readonly shareLinks: ShareLinkRepository;
   readonly invitations: InvitationRepository;
   readonly comments: CommentRepository;
   readonly blueprints: BlueprintRepository;
@@ -66,6 +68,7 @@ export type TransactionalStorage = Pick<
   | 'documents'
   | 'documentMembers'
   | 'documentVersions'
+  | 'shareLinks'
   | 'invitations'
   | 'comments'
   | 'blueprints'
@@ -89,6 +92,7 @@ function repositories(db: Db): TransactionalStorage {
     documents: new DocumentRepository(db),
     documentMembers: new DocumentMemberRepository(db),
     documentVersions: new DocumentVersionRepository(db),
+    shareLinks: new ShareLinkRepository(db),
     invitations: new InvitationRepository(db),
     comments: new CommentRepository(db),
     blueprints: new BlueprintRepository(db),
