@@ -16,6 +16,7 @@ import { SelectField } from '../ui/select-field';
 import { OutcomeMessage, type RunAction, useActionOutcome } from './action-outcome';
 import { InvitationForm } from './invitation-form';
 import { PendingInvitations } from './pending-invitations';
+import { ShareLinksSection } from './share-links-section';
 import { sharingQuery, useSharingActions } from './sharing-queries';
 import { ROLE_LABELS, SHARING_TEXTS as TEXTS } from './sharing-texts';
 
@@ -161,6 +162,7 @@ function SharingBody({
         onRevoke={(invitation) => void run(() => actions.revoke.mutateAsync(invitation.id), null)}
       />
       <OrganizationsSection uuid={uuid} sharing={sharing} run={run} />
+      {mayInvite && <ShareLinksSection uuid={uuid} run={run} />}
       {owns && (
         <label className="flex items-center gap-2 text-sm">
           <input
