@@ -33,6 +33,7 @@ const BENCHES = [
   'live-load.mjs',
   'web-import.mjs',
   'versions.mjs',
+  'share-page.mjs',
 ];
 const only = process.argv.slice(2);
 
