@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
@@ -86,5 +88,51 @@ describe('versions in Chromium against the real server', () => {
     await expect.poll(() => paragraph.textContent()).toBe('Sent to the bank. Then rewritten.');
     await history.getByRole('button', { name: 'Close', exact: true }).click();
     await badgeSaved(page);
+  });
+
+  it('VH2 compare two versions with each other, inline and side by side, and download the comparison for Word', async () => {
+    const owner = await signedInEditorUser(harness, 'versions-compare@example.com');
+    const plan = await createDefaultDocument(owner);
+    const first = plan.sections[0]?.subsections[0];
+    if (!first) throw new Error('no subsection');
+    const page = owner.page;
+    await openEditor(harness, page, plan.uuid);
+    await typeInSubsection(page, first.uuid, 'One.');
+    await badgeSaved(page);
+    await owner.client.versions.create(plan.uuid, { name: 'v1' });
+    const paragraph = subsectionBody(page, first.uuid).locator('p').first();
+    await paragraph.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Two.');
+    await badgeSaved(page);
+    const v2 = await owner.client.versions.create(plan.uuid, { name: 'v2' });
+    await page.keyboard.type(' Three.');
+    await badgeSaved(page);
+
+    const history = await openHistory(page);
+    await history.getByRole('button', { name: 'Compare “v1” with now' }).click();
+    await history.getByRole('combobox', { name: 'Compare with' }).selectOption(v2.id);
+    const comparison = history.getByRole('region', { name: 'Changes from “v1” to “v2”' });
+    await expect.poll(() => comparison.locator('ins').allTextContents()).toEqual(['added:  Two.']);
+    expect(await comparison.getByText('Three.').count()).toBe(0);
+
+    await comparison.getByRole('button', { name: 'Side by side' }).click();
+    expect(await comparison.getByRole('button', { name: 'Side by side' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    const before = comparison.getByText('Before', { exact: true }).locator('..');
+    const after = comparison.getByText('After', { exact: true }).locator('..');
+    expect(await before.locator('ins').count()).toBe(0);
+    expect((await before.textContent())?.includes('One.')).toBe(true);
+    expect(await after.locator('ins').allTextContents()).toEqual(['added:  Two.']);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const download = page.waitForEvent('download');
+    await comparison.getByRole('button', { name: 'Download for Word' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/ - changes\.docx$/);
+    const xml = new TextDecoder().decode(unzipSync(await readFile(await file.path()))['word/document.xml']);
+    expect(xml).toMatch(/<w:ins [^>]*>[\s\S]*Two\.[\s\S]*<\/w:ins>/);
+    expect(xml).not.toContain('Three.');
   });
 });

@@ -26,7 +26,8 @@ function authorOf(version: DocumentVersion): string | null {
 
 /**
  * File › Version history… (docs/versions.md): the plan's versions, newest first, with who kept each and when;
- * any one read (read-only, as the plan read then) or compared with the plan as it is now; owners and editors name the plan as it is now and restore a
+ * any one read (read-only, as the plan read then) or compared with another or with the plan as it is now (inline or
+ * side by side, downloaded for Word or as Markdown); owners and editors name the plan as it is now and restore a
  * version, as a new change everyone with the plan open gets (the plan as it was is kept first).
  */
 export function VersionHistoryDialog({
@@ -68,8 +69,10 @@ export function VersionHistoryDialog({
     body = (
       <VersionCompare
         uuid={uuid}
+        title={title}
         version={comparing}
-        label={versionLabel(comparing)}
+        versions={versions.data?.items ?? []}
+        label={versionLabel}
         backLabel={TEXTS.closeView}
         onBack={() => setComparing(null)}
       />

@@ -26,13 +26,13 @@ export function versionQuery(client: PlanwrightClient, uuid: string, id: string)
   });
 }
 
-/** What changed from a version to the plan as it is now (`GET documents/{uuid}/diff/`). */
-export function versionDiffQuery(client: PlanwrightClient, uuid: string, from: string) {
+/** What changed from a version to another, or to the plan as it is now (`to` is `now`) (`GET documents/{uuid}/diff/`). */
+export function versionDiffQuery(client: PlanwrightClient, uuid: string, from: string, to = 'now') {
   return queryOptions({
-    queryKey: ['versions', uuid, from, 'diff-to-now'] as const,
-    queryFn: ({ signal }) => client.versions.diff(uuid, { from, to: 'now' }, { signal }),
-    // The plan changes while people type: compared afresh each time it is opened.
-    staleTime: 0,
+    queryKey: ['versions', uuid, from, 'diff', to] as const,
+    queryFn: ({ signal }) => client.versions.diff(uuid, { from, to }, { signal }),
+    // The plan changes while people type: compared with now afresh each time; two versions never change.
+    staleTime: to === 'now' ? 0 : Number.POSITIVE_INFINITY,
   });
 }
 
