@@ -18,6 +18,7 @@ import { registerMembersCommand } from './commands/members.js';
 import { registerOrgsCommand } from './commands/orgs.js';
 import { registerProgressCommand } from './commands/progress.js';
 import { registerShareCommand } from './commands/share.js';
+import { registerShareLinkCommand } from './commands/share-link.js';
 import { registerStatusCommand } from './commands/status.js';
 import { registerVersionsCommand } from './commands/versions.js';
 import { registerWhoamiCommand } from './commands/whoami.js';
@@ -75,6 +76,7 @@ export function createProgram(io: CliIo, args: readonly string[] = []): Command 
   registerCommentsCommand(program, io);
   registerVersionsCommand(program, io);
   registerDiffCommand(program, io);
+  registerShareLinkCommand(program, io);
   registerOrgsCommand(program, io);
   registerChatCommand(program, io);
   registerFinalizeCommand(program, io);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, startServer, type TestServer } from './http-server.js';
+import { sendJson, startJsonServer, type TestServer } from './http-server.js';
 
 /** An account of the fake server. */
 export interface FakeAccount {
@@ -133,14 +133,7 @@ export async function startFakeAuthServer(accounts: FakeAccount[]): Promise<Fake
     sendJson(response, 404, { detail: 'Not found.' });
   };
 
-  const server = await startServer((request, response) => {
-    let text = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => {
-      text += chunk;
-    });
-    request.on('end', () => handle(request, response, text === '' ? undefined : JSON.parse(text)));
-  });
+  const server = await startJsonServer(handle);
   return { ...server, seen, sessions, canned, issueToken };
 }
 

@@ -34,6 +34,22 @@ export async function startServer(
   };
 }
 
+/** {@link startServer} whose `handle` also gets the request's JSON body (`undefined` when it has none). */
+export function startJsonServer(
+  handle: (request: IncomingMessage, response: ServerResponse, body: unknown) => void,
+): Promise<TestServer> {
+  return startServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+    });
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      handle(request, response, text === '' ? undefined : JSON.parse(text));
+    });
+  });
+}
+
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   response.end(JSON.stringify(body));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CommentAuthor, CommentThread } from '@planwright/sdk';
-import { sendJson, startServer, type TestServer } from './http-server.js';
+import { sendJson, startJsonServer, type TestServer } from './http-server.js';
 import { documentAnswer, type WorkspaceRequest } from './workspace-server.js';
 
 /** The time every fake record was made at; invitations expire 14 days later. */
@@ -338,16 +338,7 @@ export async function startFakeTeamsServer(
     sendJson(response, 404, { detail: 'Not found.', code: 'not_found' });
   };
 
-  const server = await startServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-    });
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      handle(request, response, text === '' ? undefined : JSON.parse(text));
-    });
-  });
+  const server = await startJsonServer(handle);
   const fake: FakeTeamsServer = {
     ...server,
     seen,

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DocumentVersion } from '@planwright/sdk';
 import { diffDocuments, documentDiffToMarkdown } from '@planwright/sdk/formats';
 import type { DocumentJson } from '@planwright/sdk/model';
-import { sendJson, startServer, type TestServer } from './http-server.js';
+import { sendJson, startJsonServer, type TestServer } from './http-server.js';
 import { documentAnswer, type WorkspaceRequest } from './workspace-server.js';
 
 /** A version as the fake keeps it: what lists show, and the content it holds. */
@@ -145,16 +145,7 @@ export async function startFakeVersionsServer(
     sendJson(response, 404, { detail: 'Not found.', code: 'not_found' });
   };
 
-  const server = await startServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-    });
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      handle(request, response, text === '' ? undefined : JSON.parse(text));
-    });
-  });
+  const server = await startJsonServer(handle);
   return {
     ...server,
     seen,

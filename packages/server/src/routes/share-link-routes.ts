@@ -1,3 +1,4 @@
+import { shareLinkInputSchema } from '@planwright/sdk';
 import type { DocumentJson } from '@planwright/sdk/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,17 +13,6 @@ import type { ShareLinkHead, ShareLinkStats } from '../storage/share-link-reposi
 import { notFound } from '../structure/not-found.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
 
-/** `docs/versions.md` "Share links": a password is 6 to 128 characters; a label at most 100. */
-const PASSWORD = z
-  .string({ error: 'Password must be text' })
-  .min(6, 'A link password must be at least 6 characters')
-  .max(128, 'A link password must be at most 128 characters');
-const LABEL = z
-  .string({ error: 'Label must be text' })
-  .trim()
-  .max(100, 'Label must be at most 100 characters')
-  .refine((label) => !/[\p{Cc}\p{Cs}]/u.test(label), 'Label cannot hold control characters');
-
 const createInput = z.object({
   version: z
     .string({ error: 'version must be a version’s id or name, or null for the latest finalized' })
@@ -30,11 +20,11 @@ const createInput = z.object({
     .min(1)
     .max(200)
     .nullish(),
-  label: LABEL.default(''),
+  label: shareLinkInputSchema.shape.label.unwrap().default(''),
   expires_at: z.iso
     .datetime({ offset: true, error: 'expires_at must be a date and time, like 2026-12-31T23:59:59Z' })
     .nullish(),
-  password: PASSWORD.nullish(),
+  password: shareLinkInputSchema.shape.password,
   allow_download: z.boolean({ error: 'allow_download must be true or false' }).default(false),
 });
 
