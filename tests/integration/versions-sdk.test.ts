@@ -119,4 +119,54 @@ describe('versions through the SDK', () => {
     await expect(owner.client.versions.create(plan.uuid, { name: 'now' })).rejects.toThrow('an id or "now"');
     expect((await owner.client.versions.list(other.uuid)).items).toEqual([]);
   });
+
+  it('VS4 share links: made for a version with every setting, listed with their views, found and turned off by URL', async () => {
+    const owner = await signUpWithSdk(server, 'share-links-owner@example.com');
+    const plan = await owner.client.documents.create({ title: 'Shared plan' });
+    await owner.client.versions.create(plan.uuid, { name: 'Sent to bank, v3' });
+    const expiresAt = new Date(Date.now() + 7 * 24 * 60 * 60_000);
+    const link = await owner.client.shareLinks.create(plan.uuid, {
+      label: 'Acme Ventures',
+      version: 'sent to bank, v3',
+      expiresAt,
+      password: 'open sesame',
+      allowDownload: true,
+    });
+    expect(link).toMatchObject({
+      label: 'Acme Ventures',
+      version: { name: 'Sent to bank, v3', kind: 'named' },
+      expires_at: expiresAt.toISOString(),
+      has_password: true,
+      allow_download: true,
+      status: 'active',
+    });
+    const path = new URL(link.url).pathname;
+    // Read as someone without an account: the password form, then nothing counted until it is given.
+    const form = await fetch(`${server.url}${path}`);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('protected by a password');
+    const [listed] = await owner.client.shareLinks.list(plan.uuid);
+    expect(listed).toMatchObject({ id: link.id, views: { total: 0, unique_visitors: 0 } });
+    expect(listed).not.toHaveProperty('url');
+    expect((await owner.client.shareLinks.get(plan.uuid, link.url)).id).toBe(link.id);
+
+    const revoked = await owner.client.shareLinks.revoke(plan.uuid, link.url);
+    expect(revoked).toMatchObject({ id: link.id, status: 'revoked' });
+    expect((await fetch(`${server.url}${path}`)).status).toBe(410);
+    // Again: already off, still fine.
+    expect((await owner.client.shareLinks.revoke(plan.uuid, link.id)).status).toBe('revoked');
+
+    // Refusals: bad settings never sent; an unknown version, or a link of another plan, answer 404.
+    await expect(owner.client.shareLinks.create(plan.uuid, { password: 'short' })).rejects.toThrow(
+      'at least 6 characters',
+    );
+    await expect(owner.client.shareLinks.create(plan.uuid, { expiresAt: 'next week' })).rejects.toThrow(
+      'expiresAt',
+    );
+    const unknown = await rejectionOf(owner.client.shareLinks.create(plan.uuid, { version: 'v99' }));
+    expect(ApiError.isInstance(unknown) && unknown.status === 404).toBe(true);
+    const other = await owner.client.documents.create({ title: 'Another plan' });
+    const foreign = await rejectionOf(owner.client.shareLinks.revoke(other.uuid, link.id));
+    expect(ApiError.isInstance(foreign) && foreign.status === 404).toBe(true);
+  });
 });
