@@ -10,6 +10,7 @@ import { permitted } from '../documents/document-access.js';
 import { HttpError, parseInput } from '../http/http-error.js';
 import { uuidParam } from '../http/uuid-param.js';
 import type { ShareLinkHead, ShareLinkStats } from '../storage/share-link-repository.js';
+import { recordActivity } from '../structure/activity-entries.js';
 import { notFound } from '../structure/not-found.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
 
@@ -119,6 +120,34 @@ export function shareLinkRoutes(
 
   const linkNotFound = () => new HttpError(404, 'not_found', 'Share link not found.');
 
+  /** The plan's activity says who opened it to readers without an account, and who stopped it. */
+  const recordLinkEvent = (
+    doc: { id: string; ownerId: string; title: string },
+    user: Parameters<typeof recordActivity>[1]['actor'],
+    verb: 'made a share link' | 'turned off a share link',
+    label: string,
+  ) =>
+    recordActivity(
+      storage,
+      {
+        ownerId: doc.ownerId,
+        actor: user,
+        target: 'document',
+        objectId: doc.id,
+        targetLabel: doc.title,
+        at: now(),
+      },
+      [
+        {
+          verb,
+          message: `${verb === 'made a share link' ? 'made a read-only link' : 'turned off the read-only link'}${
+            label ? ` for ${JSON.stringify(label)}` : ''
+          } to the document ${JSON.stringify(doc.title)}`,
+          level: 1,
+        },
+      ],
+    );
+
   /** `GET documents/{uuid}/share-links/`: every link of the document, newest first, with what its readers did. */
   app.get<{ Params: DocumentParams }>('/api/v1/documents/:uuid/share-links/', async (request) => {
     const { doc } = await documentFor(request);
@@ -172,6 +201,7 @@ export function shareLinkRoutes(
       createdBy: user.id,
       at,
     });
+    await recordLinkEvent(doc, user, 'made a share link', link.label);
     return reply
       .status(201)
       .send({ ...(await answerOne(doc.id, link)), url: `${config.publicUrl}/s/${token}` });
@@ -198,12 +228,13 @@ export function shareLinkRoutes(
 
   /** `DELETE documents/{uuid}/share-links/{id}/`: turns the link off at once (its page answers 410); 204. */
   app.delete<{ Params: LinkParams }>('/api/v1/documents/:uuid/share-links/:link/', async (request, reply) => {
-    const { doc } = await documentFor(request);
+    const { user, doc } = await documentFor(request);
     const id = uuidParam(request.params.link);
     const link = id === undefined ? undefined : await storage.shareLinks.find(doc.id, id);
     if (!link) throw linkNotFound();
     // Turning off a link that is already off is done already.
-    await storage.shareLinks.revoke(doc.id, link.id, now());
+    if (await storage.shareLinks.revoke(doc.id, link.id, now()))
+      await recordLinkEvent(doc, user, 'turned off a share link', link.label);
     return reply.status(204).send();
   });
 }

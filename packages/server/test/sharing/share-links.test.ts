@@ -292,6 +292,13 @@ describe('share links', () => {
     });
     expect(report.statusCode).toBe(410);
     expect((await linkState(doc, link.id)).status).toBe('revoked');
+    // The plan's activity says who opened it to readers without an account, and who stopped it.
+    const activity = await call(t, 'GET', `activities/activities/?target=document&object_id=${doc.uuid}`, {
+      as: owner,
+    });
+    expect(activity.json().data.map((entry: { verb: string }) => entry.verb)).toEqual(
+      expect.arrayContaining(['made a share link', 'turned off a share link']),
+    );
     // Turning it off again is done already.
     expect(
       (await call(t, 'DELETE', `documents/${doc.uuid}/share-links/${link.id}/`, { as: owner })).statusCode,
