@@ -31,6 +31,7 @@ function page(assets: ReaderAssets, title: string, body: string, options: { scri
     '<meta name="robots" content="noindex, nofollow">',
     '<meta name="referrer" content="no-referrer">',
     `<title>${escapeHtml(title)}</title>`,
+    '<link rel="icon" type="image/svg+xml" href="/favicon.svg">',
     `<link rel="stylesheet" href="${assets.css.path}">`,
     options.script === true ? `<script src="${assets.js.path}" defer></script>` : '',
     '</head>',
@@ -46,7 +47,7 @@ function productFooter(publicUrl: string, tracking: string): string {
   return [
     '<footer class="pw-footer">',
     `<p>Shared read-only with <a href="${escapeHtml(publicUrl)}/">Planwright</a>, where founders write their business plans with AI.</p>`,
-    tracking === '' ? '' : `<p>${escapeHtml(tracking)}</p>`,
+    tracking === '' ? '' : `<p class="pw-tracking">${escapeHtml(tracking)}</p>`,
     '</footer>',
   ].join('');
 }

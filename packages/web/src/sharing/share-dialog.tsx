@@ -162,7 +162,6 @@ function SharingBody({
         onRevoke={(invitation) => void run(() => actions.revoke.mutateAsync(invitation.id), null)}
       />
       <OrganizationsSection uuid={uuid} sharing={sharing} run={run} />
-      {mayInvite && <ShareLinksSection uuid={uuid} run={run} />}
       {owns && (
         <label className="flex items-center gap-2 text-sm">
           <input
@@ -177,6 +176,7 @@ function SharingBody({
           {TEXTS.editorsCanShare}
         </label>
       )}
+      {mayInvite && <ShareLinksSection uuid={uuid} run={run} />}
     </>
   );
 }

@@ -10,7 +10,7 @@ export const SHARE_LINK_TEXTS = {
   label: 'For (optional)',
   labelPlaceholder: 'Acme Ventures',
   shows: 'Shows',
-  latestFinalized: 'The finalized subsections, as they are when read',
+  latestFinalized: 'Latest finalized subsections',
   expires: 'Expires after (optional)',
   password: 'Password (optional)',
   passwordHint: 'At least 6 characters; send it separately from the link.',
