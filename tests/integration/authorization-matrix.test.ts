@@ -125,6 +125,47 @@ const markdownFile = () => {
 const api = (path: string) => `/api/v1/${path}`;
 const rename = { title: 'Renamed by the matrix' };
 
+/** The account-security routes of one allauth client: the app's answer 401 or their own; the browser's are open. */
+function securityEntries(base: string, client: 'app' | 'browser'): MatrixEntry[] {
+  const own = (status: number): Expectations =>
+    client === 'app' ? { anonymous: 401, other: status, member: status, owner: status } : OPEN;
+  // A number no session has: ending it ends nothing, so the actors stay signed in.
+  const nobody = 2 ** 40;
+  return [
+    { route: `GET ${base}/auth/sessions`, call: () => ({ path: `${base}/auth/sessions` }), expect: own(200) },
+    {
+      route: `DELETE ${base}/auth/sessions`,
+      call: () => ({ path: `${base}/auth/sessions`, body: { sessions: [nobody] } }),
+      expect: own(200),
+    },
+    {
+      route: `POST ${base}/auth/reauthenticate`,
+      call: () => ({ path: `${base}/auth/reauthenticate`, body: {} }),
+      expect: own(400),
+    },
+    {
+      route: `POST ${base}/account/password/change`,
+      call: () => ({ path: `${base}/account/password/change`, body: {} }),
+      expect: own(400),
+    },
+    {
+      route: `GET ${base}/account/tokens`,
+      call: () => ({ path: `${base}/account/tokens` }),
+      expect: own(200),
+    },
+    {
+      route: `POST ${base}/account/tokens`,
+      call: () => ({ path: `${base}/account/tokens`, body: {} }),
+      expect: own(400),
+    },
+    {
+      route: `DELETE ${base}/account/tokens/:id`,
+      call: () => ({ path: `${base}/account/tokens/${nobody}` }),
+      expect: own(404),
+    },
+  ];
+}
+
 /** Every route, in the order they run: reads and writes first, deletions last (deepest first). */
 const MATRIX: MatrixEntry[] = [
   // Health, site, contact and the system prompt: no owner.
@@ -653,6 +694,10 @@ const MATRIX: MatrixEntry[] = [
         call: () => ({ path: `${base}/auth/session` }),
         expect: client === 'app' ? { anonymous: 401, other: 200, member: 200, owner: 200 } : OPEN,
       },
+      // The account's security (docs/auth.md): only the caller's own sessions and tokens, by their own token. The
+      // browser client's unsafe calls need its cookie and CSRF token, which the matrix does not send. Before
+      // signing out, which ends the actor's session.
+      ...securityEntries(base, client),
       // Signing out is checked by the session tests; here only that it never fails open.
       {
         route: `DELETE ${base}/auth/session`,

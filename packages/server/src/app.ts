@@ -31,6 +31,7 @@ import { LiveDocuments } from './live/live-documents.js';
 import type { Mailer } from './mail/mailer.js';
 import { SERVER_VERSION } from './package-paths.js';
 import { accountRoutes } from './routes/account-routes.js';
+import { accountSecurityRoutes } from './routes/account-security-routes.js';
 import { activityRoutes } from './routes/activity-routes.js';
 import { aiAttachmentRoutes } from './routes/ai-attachment-routes.js';
 import { aiContextRoutes } from './routes/ai-context-routes.js';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     : undefined;
   const providers = signIn ? [signIn.providerId] : [];
   allauthRoutes(app, { config, storage, sessions, accountMailer, now, providers, passwordHasher });
+  accountSecurityRoutes(app, { config, storage, sessions, accountMailer, now, providers, passwordHasher });
   oidcRoutes(app, { config, sessions, signIn });
   accountRoutes(app, { config, storage, sessions, accountMailer, now });
   siteRoutes(app, { config });

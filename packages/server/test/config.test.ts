@@ -42,6 +42,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('caps chat sockets per user at 20 unless CHAT_SOCKETS_PER_USER says otherwise', () => {
+    expect(loadConfig({}).chatSocketsPerUser).toBe(20);
+    expect(loadConfig({ CHAT_SOCKETS_PER_USER: '5' }).chatSocketsPerUser).toBe(5);
+    expect(loadConfig({ CHAT_SOCKETS_PER_USER: '' }).chatSocketsPerUser).toBe(20);
+    for (const bad of ['0', '-1', '2.5', 'many', '10001'])
+      expect(configProblems({ CHAT_SOCKETS_PER_USER: bad })[0]).toMatch(/^CHAT_SOCKETS_PER_USER: /);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '' }).port).toBe(8787);
   });

@@ -4,6 +4,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { corpusPath } from '../../../tests/support/corpus-path.mjs';
 import type { Mailer } from '../src/mail/mailer.js';
+import { CONTACT_RATE_LIMITS } from '../src/routes/contact-routes.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const valid = {
@@ -15,8 +16,9 @@ const valid = {
 };
 
 let t: TestApp;
+let clock = new Date('2026-11-21T10:00:00.000Z');
 beforeAll(async () => {
-  t = await createTestApp({ CONTACT_EMAIL: 'team@planwright.test' });
+  t = await createTestApp({ CONTACT_EMAIL: 'team@planwright.test' }, { now: () => clock });
 });
 afterAll(async () => {
   await t?.close();
@@ -30,8 +32,21 @@ function outbox(): string[] {
   }
 }
 
-async function post(payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/apps/contact/', payload: payload as object, headers });
+let addressCounter = 0;
+/** A client address no other post used, so the per-address limit never meets tests that are not about it. */
+function freshAddress(): string {
+  addressCounter++;
+  return `10.1.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+}
+
+async function post(payload: unknown, headers: Record<string, string> = {}, remoteAddress = freshAddress()) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/apps/contact/',
+    payload: payload as object,
+    headers,
+    remoteAddress,
+  });
 }
 
 describe('POST /api/v1/apps/contact/', () => {
@@ -156,6 +171,75 @@ describe('POST /api/v1/apps/contact/', () => {
     } finally {
       await down.close();
     }
+  });
+});
+
+describe('limits per client address', () => {
+  it('answers the 6th message in 10 minutes from one address 429 with Retry-After, sending nothing; another address is fine', async () => {
+    const address = '203.0.113.7';
+    for (let i = 0; i < CONTACT_RATE_LIMITS.perAddress.limit; i++) {
+      expect((await post(valid, {}, address)).statusCode).toBe(201);
+    }
+    const stored = await t.storage.contactMessages.count();
+    const sent = outbox().length;
+    const refused = await post(valid, {}, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('600');
+    expect(refused.json()).toEqual({
+      detail: 'Too many messages from your address. Please wait a while and try again.',
+      code: 'rate_limited',
+    });
+    expect(await t.storage.contactMessages.count()).toBe(stored);
+    expect(outbox().length).toBe(sent);
+
+    expect((await post(valid, {}, '203.0.113.8')).statusCode).toBe(201);
+    clock = new Date(clock.getTime() + 10 * 60_000);
+    expect((await post(valid, {}, address)).statusCode).toBe(201);
+  });
+
+  it('allows 20 messages an hour from one address', async () => {
+    const address = '203.0.113.9';
+    const start = clock.getTime();
+    for (let window = 0; window < 4; window++) {
+      clock = new Date(start + window * 10 * 60_000);
+      for (let i = 0; i < 5; i++) expect((await post(valid, {}, address)).statusCode).toBe(201);
+    }
+    clock = new Date(start + 40 * 60_000);
+    const refused = await post(valid, {}, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1200');
+    clock = new Date(start + 60 * 60_000);
+    expect((await post(valid, {}, address)).statusCode).toBe(201);
+  });
+});
+
+describe('the honeypot', () => {
+  it('answers a filled phone_number_x exactly like a sent message, and stores and sends nothing', async () => {
+    const real = await post(valid);
+    const stored = await t.storage.contactMessages.count();
+    const sent = outbox().length;
+    const bot = await post({ ...valid, phone_number_x: '+1 555 0100' });
+    expect(bot.statusCode).toBe(real.statusCode);
+    expect(bot.headers['content-type']).toBe(real.headers['content-type']);
+    expect(Object.keys(bot.headers).sort()).toEqual(Object.keys(real.headers).sort());
+    expect(Object.keys(bot.json())).toEqual(Object.keys(real.json()));
+    expect(bot.json().detail).toBe(real.json().detail);
+    expect(bot.json().id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await t.storage.contactMessages.get(bot.json().id)).toBeUndefined();
+    expect(await t.storage.contactMessages.count()).toBe(stored);
+    expect(outbox().length).toBe(sent);
+  });
+
+  it('takes an empty phone_number_x as a person (the field left alone), and a filled one counts against the limit', async () => {
+    const person = await post({ ...valid, phone_number_x: '' });
+    expect(person.statusCode).toBe(201);
+    expect(await t.storage.contactMessages.get(person.json().id)).toBeDefined();
+
+    const address = '203.0.113.10';
+    for (let i = 0; i < CONTACT_RATE_LIMITS.perAddress.limit; i++) {
+      expect((await post({ ...valid, phone_number_x: 'bot' }, {}, address)).statusCode).toBe(201);
+    }
+    expect((await post({ ...valid, phone_number_x: 'bot' }, {}, address)).statusCode).toBe(429);
   });
 });
 

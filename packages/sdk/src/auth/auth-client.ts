@@ -18,19 +18,27 @@ import { type AuthConfig, type AuthUser, configEnvelopeSchema, csrfAnswerSchema 
 import {
   ALLAUTH_STATUSES,
   type AuthResult,
+  type ChangePasswordResult,
+  type CreateTokenResult,
   type EmailVerificationInfoCheck,
+  type EndSessionsResult,
   interpretAuthAnswer,
   type LoginResult,
   type LogoutResult,
   type PasswordResetInfoCheck,
   type PasswordResetRequestResult,
+  type ReauthenticateResult,
   type ResetPasswordResult,
+  type RevokeTokenResult,
   type SessionResult,
+  type SessionsListResult,
   type SignupResult,
   type SuccessShape,
+  type TokensListResult,
   type VerifyEmailResult,
 } from './auth-result.js';
 import { csrfTokenFromDocumentCookie } from './csrf-cookie.js';
+import { type PersonalTokenInput, personalTokenInputSchema } from './personal-token-rules.js';
 import type { SessionInfo, TokenStore } from './token-store.js';
 
 /**
@@ -146,6 +154,26 @@ export interface AuthClient {
    * `AuthRequiredError` as everywhere in `/api/v1/`). Resolves on any 2xx.
    */
   resendVerification(email: string, options?: CallOptions): Promise<void>;
+  /** `GET auth/sessions`: the account's signed-in sessions, this one marked `is_current`. */
+  sessions(options?: CallOptions): Promise<SessionsListResult>;
+  /** `DELETE auth/sessions`: ends those sessions (by `id`); ending this one signs out here too (`unauthenticated`). */
+  endSessions(ids: readonly number[], options?: CallOptions): Promise<EndSessionsResult>;
+  /** `POST auth/reauthenticate`: the password again, so sensitive actions may follow for 5 minutes. */
+  reauthenticate(password: string, options?: CallOptions): Promise<ReauthenticateResult>;
+  /**
+   * `POST account/password/change`: a new password; `currentPassword` is needed when the account has one. Every
+   * other sign-in ends. Without a current password (an account made with Google) it needs a recent sign-in.
+   */
+  changePassword(
+    input: { currentPassword?: string; newPassword: string },
+    options?: CallOptions,
+  ): Promise<ChangePasswordResult>;
+  /** `GET account/tokens`: the account's personal access tokens (docs/auth.md), never the tokens themselves. */
+  tokens(options?: CallOptions): Promise<TokensListResult>;
+  /** `POST account/tokens`: a new personal access token, answered this once. Needs a recent sign-in. */
+  createToken(input: PersonalTokenInput, options?: CallOptions): Promise<CreateTokenResult>;
+  /** `DELETE account/tokens/{id}`: revokes it at once. An id that is not the account's: `ApiError` 404. */
+  revokeToken(id: number, options?: CallOptions): Promise<RevokeTokenResult>;
   /** `GET /api/v1/app/me/`: the profile; refreshes the stored e-mail, name and avatar. */
   me(options?: CallOptions): Promise<CurrentUser>;
   /** `PATCH /api/v1/app/me/`: saves profile fields; refreshes the stored e-mail, name and avatar. */
@@ -466,6 +494,108 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
         { credentials: 'include', headers: await csrfHeader(callOptions), signal: callOptions.signal },
       );
     },
+
+    sessions: (callOptions) =>
+      call<SessionsListResult>(
+        'GET',
+        'auth/sessions',
+        { success: 'sessions', kinds: ['sessions', 'unauthenticated', ...INTERRUPTIONS] },
+        callOptions,
+      ),
+
+    async endSessions(ids, callOptions) {
+      const result = await call<EndSessionsResult>(
+        'DELETE',
+        'auth/sessions',
+        {
+          body: { sessions: [...ids] },
+          success: 'sessions',
+          kinds: ['sessions', 'unauthenticated', 'invalid', ...INTERRUPTIONS],
+        },
+        callOptions,
+      );
+      // This session was among those ended: it signs nobody in any more.
+      if (result.kind === 'unauthenticated') tokenStore.clear();
+      return result;
+    },
+
+    reauthenticate: (password, callOptions) =>
+      call<ReauthenticateResult>(
+        'POST',
+        'auth/reauthenticate',
+        {
+          body: { password },
+          success: 'authenticated',
+          kinds: ['authenticated', 'invalid', 'unauthenticated', ...INTERRUPTIONS],
+        },
+        callOptions,
+      ),
+
+    changePassword: ({ currentPassword, newPassword }, callOptions) =>
+      call<ChangePasswordResult>(
+        'POST',
+        'account/password/change',
+        {
+          body: {
+            ...(currentPassword === undefined ? {} : { current_password: currentPassword }),
+            new_password: newPassword,
+          },
+          success: 'authenticated',
+          kinds: [
+            'authenticated',
+            'invalid',
+            'reauthentication_required',
+            'unauthenticated',
+            ...INTERRUPTIONS,
+          ],
+        },
+        callOptions,
+      ),
+
+    tokens: (callOptions) =>
+      call<TokensListResult>(
+        'GET',
+        'account/tokens',
+        { success: 'tokens', kinds: ['tokens', 'unauthenticated', ...INTERRUPTIONS] },
+        callOptions,
+      ),
+
+    createToken(input, callOptions) {
+      const parsed = personalTokenInputSchema.safeParse(input);
+      if (!parsed.success) {
+        throw new InvalidInputError({ issues: parsed.error.issues, subject: 'token', cause: parsed.error });
+      }
+      return call<CreateTokenResult>(
+        'POST',
+        'account/tokens',
+        {
+          body: {
+            name: parsed.data.name,
+            ...(parsed.data.expiresInDays === undefined
+              ? {}
+              : { expires_in_days: parsed.data.expiresInDays }),
+            ...(parsed.data.scope === undefined ? {} : { scope: parsed.data.scope }),
+          },
+          success: 'token_created',
+          kinds: [
+            'token_created',
+            'invalid',
+            'reauthentication_required',
+            'unauthenticated',
+            ...INTERRUPTIONS,
+          ],
+        },
+        callOptions,
+      );
+    },
+
+    revokeToken: (id, callOptions) =>
+      call<RevokeTokenResult>(
+        'DELETE',
+        `account/tokens/${encodeURIComponent(String(id))}`,
+        { success: 'ok', kinds: ['ok', 'unauthenticated', ...INTERRUPTIONS] },
+        callOptions,
+      ),
 
     async me(callOptions = {}) {
       const sentToken = tokenStore.getToken();

@@ -101,6 +101,61 @@ export const passwordResetInfoEnvelopeSchema = z.object({
   data: z.object({ user: authUserSchema }),
 });
 
+/** 401 with `is_authenticated: true`: signed in, but a sensitive action needs the password (or a sign-in) again. */
+export const reauthenticationEnvelopeSchema = z.object({
+  status: z.literal(401),
+  data: z.object({
+    user: authUserSchema,
+    methods: z.array(authMethodSchema),
+    flows: z.array(authFlowSchema),
+  }),
+  meta: z.object({ is_authenticated: z.literal(true) }),
+});
+
+/** A signed-in session of the account (`GET auth/sessions`); `client` is Planwright's addition. */
+export const authSessionSchema = z.object({
+  id: z.number().int(),
+  client: z.string().optional(),
+  user_agent: z.string(),
+  ip: z.string(),
+  /** Unix seconds. */
+  created_at: z.number(),
+  last_seen_at: z.number().optional(),
+  is_current: z.boolean(),
+});
+
+/** One signed-in session of the account. */
+export type AuthSession = z.output<typeof authSessionSchema>;
+
+/** 200 to `GET`/`DELETE auth/sessions`. */
+export const sessionsEnvelopeSchema = z.object({ status: z.literal(200), data: z.array(authSessionSchema) });
+
+/** A personal access token as its owner lists it (docs/auth.md "Personal access tokens"): never the token. */
+export const personalTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scope: z.enum(['read', 'write']),
+  /** The token's first characters (`pwt_` and four more), to tell tokens apart. */
+  token_hint: z.string(),
+  /** Unix seconds. */
+  created_at: z.number(),
+  expires_at: z.number().nullable(),
+  last_used_at: z.number().nullable(),
+});
+
+/** A personal access token of the account. */
+export type PersonalToken = z.output<typeof personalTokenSchema>;
+
+/** 200 to `GET account/tokens`. */
+export const tokensEnvelopeSchema = z.object({ status: z.literal(200), data: z.array(personalTokenSchema) });
+
+/** 200 to `POST account/tokens`: the token itself in `meta.token`, this once. */
+export const tokenCreatedEnvelopeSchema = z.object({
+  status: z.literal(200),
+  data: personalTokenSchema,
+  meta: z.object({ token: z.string().min(1) }),
+});
+
 /** `data` of `GET config`. */
 export const authConfigSchema = z.object({
   account: z.object({

@@ -4,13 +4,19 @@ import {
   type AuthErrorItem,
   type AuthFlow,
   type AuthMethod,
+  type AuthSession,
   type AuthUser,
   authErrorSchema,
   authenticatedEnvelopeSchema,
   emailVerificationInfoEnvelopeSchema,
   errorsEnvelopeSchema,
   okEnvelopeSchema,
+  type PersonalToken,
   passwordResetInfoEnvelopeSchema,
+  reauthenticationEnvelopeSchema,
+  sessionsEnvelopeSchema,
+  tokenCreatedEnvelopeSchema,
+  tokensEnvelopeSchema,
   unauthenticatedEnvelopeSchema,
 } from './auth-envelopes.js';
 
@@ -96,8 +102,43 @@ export interface PasswordResetInfoResult {
   user: AuthUser;
 }
 
+/** 200 to `GET`/`DELETE auth/sessions`: the account's signed-in sessions. */
+export interface SessionsResult {
+  kind: 'sessions';
+  sessions: AuthSession[];
+}
+
+/** 200 to `GET account/tokens`: the account's personal access tokens. */
+export interface TokensResult {
+  kind: 'tokens';
+  tokens: PersonalToken[];
+}
+
+/** 200 to `POST account/tokens`: the new token, shown this once. */
+export interface TokenCreatedResult {
+  kind: 'token_created';
+  /** The secret itself (`pwt_…`): keep it now, it is never answered again. */
+  token: string;
+  personalToken: PersonalToken;
+}
+
+/**
+ * 401 while signed in: the action is sensitive and the last sign-in is over 5 minutes old. `flows` has
+ * `reauthenticate` when the account has a password (call `reauthenticate`, then try again); without one, sign in
+ * again.
+ */
+export interface ReauthenticationRequiredResult {
+  kind: 'reauthentication_required';
+  flows: AuthFlow[];
+  user: AuthUser;
+}
+
 /** Every outcome of an allauth call. Each call's own result type is the subset it can answer. */
 export type AuthResult =
+  | SessionsResult
+  | TokensResult
+  | TokenCreatedResult
+  | ReauthenticationRequiredResult
   | AuthenticatedResult
   | PendingResult
   | UnauthenticatedResult
@@ -153,8 +194,44 @@ export type ResetPasswordResult =
   | InvalidResult
   | InterruptedResult;
 
+/** `GET auth/sessions`. */
+export type SessionsListResult = SessionsResult | UnauthenticatedResult | InterruptedResult;
+/** `DELETE auth/sessions`: `unauthenticated` when this session was among those ended (the token is cleared). */
+export type EndSessionsResult = SessionsResult | UnauthenticatedResult | InvalidResult | InterruptedResult;
+/** `POST auth/reauthenticate`. */
+export type ReauthenticateResult =
+  | AuthenticatedResult
+  | InvalidResult
+  | UnauthenticatedResult
+  | InterruptedResult;
+/** `POST account/password/change`. */
+export type ChangePasswordResult =
+  | AuthenticatedResult
+  | InvalidResult
+  | ReauthenticationRequiredResult
+  | UnauthenticatedResult
+  | InterruptedResult;
+/** `GET account/tokens`. */
+export type TokensListResult = TokensResult | UnauthenticatedResult | InterruptedResult;
+/** `POST account/tokens`. */
+export type CreateTokenResult =
+  | TokenCreatedResult
+  | InvalidResult
+  | ReauthenticationRequiredResult
+  | UnauthenticatedResult
+  | InterruptedResult;
+/** `DELETE account/tokens/{id}`. */
+export type RevokeTokenResult = OkResult | UnauthenticatedResult | InterruptedResult;
+
 /** @internal Which 200 body a call expects. */
-export type SuccessShape = 'authenticated' | 'ok' | 'email_verification_info' | 'password_reset_info';
+export type SuccessShape =
+  | 'authenticated'
+  | 'ok'
+  | 'email_verification_info'
+  | 'password_reset_info'
+  | 'sessions'
+  | 'tokens'
+  | 'token_created';
 
 /** @internal What an answer means, or why it could not be read. */
 export type Interpretation =
@@ -216,10 +293,30 @@ function successResult(shape: SuccessShape, body: unknown): Interpretation {
         kind: 'valid_key',
         user: data.user,
       }));
+    case 'sessions':
+      return parse(sessionsEnvelopeSchema, body, ({ data }) => ({ kind: 'sessions', sessions: data }));
+    case 'tokens':
+      return parse(tokensEnvelopeSchema, body, ({ data }) => ({ kind: 'tokens', tokens: data }));
+    case 'token_created':
+      return parse(tokenCreatedEnvelopeSchema, body, ({ data, meta }) => ({
+        kind: 'token_created',
+        token: meta.token,
+        personalToken: data,
+      }));
   }
 }
 
 const unauthenticated401 = unauthenticatedEnvelopeSchema(401);
+
+/** A 401 that says the session is signed in: allauth's "reauthenticate first". */
+function isSignedIn(body: unknown): boolean {
+  const meta = typeof body === 'object' && body !== null ? (body as { meta?: unknown }).meta : undefined;
+  return (
+    typeof meta === 'object' &&
+    meta !== null &&
+    (meta as { is_authenticated?: unknown }).is_authenticated === true
+  );
+}
 const sessionGone410 = unauthenticatedEnvelopeSchema(410);
 const forbiddenErrors = authErrorSchema.array();
 
@@ -257,6 +354,13 @@ export function interpretAuthAnswer(
         return { kind: 'invalid', fieldErrors, formErrors };
       });
     case 401:
+      if (isSignedIn(body)) {
+        return parse(reauthenticationEnvelopeSchema, body, ({ data }) => ({
+          kind: 'reauthentication_required',
+          flows: data.flows,
+          user: data.user,
+        }));
+      }
       return parse(unauthenticated401, body, ({ data, meta }) => {
         const pending = data.flows.some((flow) => flow.id === 'verify_email' && flow.is_pending === true);
         return pending

@@ -56,3 +56,23 @@ export function accountExistsEmail(to: string, signInUrl: string, resetUrl: stri
   );
   return message;
 }
+
+/** Sent to the owner when the account's password is changed (or set for the first time) while signed in. */
+export function passwordChangedEmail(
+  to: string,
+  firstPassword: boolean,
+  securityUrl: string,
+  resetUrl: string,
+): MailMessage {
+  return withLink(
+    to,
+    firstPassword ? 'A password was set for your Planwright account' : 'Your Planwright password was changed',
+    [
+      firstPassword
+        ? 'A password was just set for your Planwright account: you can now also sign in with it and the command line.'
+        : 'The password of your Planwright account was just changed, and every other device was signed out.',
+      `If this was not you, reset your password now (${resetUrl}) and look at your sessions and tokens.`,
+    ],
+    { label: 'Review your account security', url: securityUrl },
+  );
+}

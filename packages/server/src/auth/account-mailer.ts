@@ -3,7 +3,12 @@ import type { ServerConfig } from '../config/config.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
 import type { UserRecord } from '../storage/user-repository.js';
-import { accountExistsEmail, passwordResetEmail, verificationEmail } from './account-emails.js';
+import {
+  accountExistsEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from './account-emails.js';
 import { hashSecret, newSecret } from './secrets.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,6 +45,19 @@ export class AccountMailer {
   async sendAccountExists(email: string): Promise<void> {
     const base = this.deps.config.publicUrl;
     await this.send(accountExistsEmail(email, `${base}/account/signin`, `${base}/account/password/reset`));
+  }
+
+  /** Tells the owner their password was changed (or set), with where to look if it was not them. */
+  async sendPasswordChanged(user: UserRecord, firstPassword: boolean): Promise<void> {
+    const base = this.deps.config.publicUrl;
+    await this.send(
+      passwordChangedEmail(
+        user.email,
+        firstPassword,
+        `${base}/dashboard/profile#security`,
+        `${base}/account/password/reset`,
+      ),
+    );
   }
 
   private async newKey(

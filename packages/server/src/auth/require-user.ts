@@ -4,6 +4,9 @@ import type { UserRecord } from '../storage/user-repository.js';
 import { readCredentials } from './request-credentials.js';
 import type { SessionService } from './session-service.js';
 
+/** What a read-only personal access token may call (docs/auth.md "Personal access tokens"). */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 // The user an `onRequest` hook already found, so the handler's own `requireUser` costs nothing more.
 const signedIn = new WeakMap<FastifyRequest, UserRecord>();
 
@@ -16,6 +19,14 @@ export async function requireUser(request: FastifyRequest, sessions: SessionServ
   if (known) return known;
   const lookup = await sessions.lookup(readCredentials(request, 'app'), { anyClient: true });
   if (lookup.kind === 'live' && lookup.session.authenticated && lookup.user) {
+    if (lookup.session.scope === 'read' && !SAFE_METHODS.has(request.method)) {
+      // Refused like a viewer's change (404 `not_permitted`): a 401 or 403 would sign the client out.
+      throw new HttpError(
+        404,
+        'not_permitted',
+        'This personal access token is read-only: make a read-write token to change anything.',
+      );
+    }
     signedIn.set(request, lookup.user);
     return lookup.user;
   }

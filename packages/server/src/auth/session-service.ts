@@ -6,6 +6,15 @@ import { hashSecret, newSecret } from './secrets.js';
 /** Which allauth client a request speaks for: the app sends X-Session-Token, the browser a cookie. */
 export type AuthClient = 'app' | 'browser';
 
+/** What a personal access token allows: `read` refuses every change (docs/auth.md "Personal access tokens"). */
+export type TokenScope = 'read' | 'write';
+
+/** A personal access token starts with this, so secret scanners and people recognise one. */
+export const PERSONAL_TOKEN_PREFIX = 'pwt_';
+
+/** allauth's ACCOUNT_REAUTHENTICATION_TIMEOUT: sensitive actions need a sign-in or reauthentication this recent. */
+export const REAUTHENTICATION_TIMEOUT_MS = 5 * 60_000;
+
 /** What a request says about its session. */
 export interface SessionCredentials {
   client: AuthClient;
@@ -56,13 +65,18 @@ export class SessionService {
   ): Promise<SessionLookup> {
     if (!credentials.token) return { kind: 'none' };
     const found = await this.storage.sessions.findWithUserByTokenHash(hashSecret(credentials.token));
+    // A personal access token works on `/api/v1/` and the sockets, never on the allauth endpoints.
     if (!found || (!options.anyClient && found.session.client !== credentials.client))
       return { kind: 'gone' };
     const { session, user } = found;
     const now = this.now();
     const idleFor = now.getTime() - session.lastSeenAt.getTime();
     const age = now.getTime() - session.createdAt.getTime();
-    if (idleFor > this.policy.idleTimeoutMs || age > this.policy.maxAgeMs) {
+    const ended =
+      session.client === 'token'
+        ? session.expiresAt !== null && session.expiresAt.getTime() <= now.getTime()
+        : idleFor > this.policy.idleTimeoutMs || age > this.policy.maxAgeMs;
+    if (ended) {
       await this.storage.sessions.delete(session.id);
       return { kind: 'gone' };
     }
@@ -106,6 +120,40 @@ export class SessionService {
       ip: credentials.ip,
     });
     return { token, session, user: state.user };
+  }
+
+  /**
+   * Makes a personal access token for `user` (docs/auth.md "Personal access tokens"): a session of the kind
+   * `token`, with a name, a scope and an expiry, and no idle timeout. The token is answered once.
+   */
+  async issueToken(
+    user: UserRecord,
+    input: { name: string; scope: TokenScope; expiresAt: Date | null },
+    credentials: Pick<SessionCredentials, 'ip' | 'userAgent'>,
+  ): Promise<IssuedSession> {
+    const token = `${PERSONAL_TOKEN_PREFIX}${newSecret()}`;
+    const now = this.now();
+    const session = await this.storage.sessions.create({
+      tokenHash: hashSecret(token),
+      client: 'token',
+      userId: user.id,
+      authenticated: true,
+      createdAt: now,
+      lastSeenAt: now,
+      userAgent: credentials.userAgent.slice(0, 512),
+      ip: credentials.ip,
+      name: input.name,
+      scope: input.scope,
+      expiresAt: input.expiresAt,
+      tokenHint: token.slice(0, PERSONAL_TOKEN_PREFIX.length + 4),
+    });
+    return { token, session, user };
+  }
+
+  /** Whether the session signed in or reauthenticated recently enough for a sensitive action. */
+  recentlyAuthenticated(session: SessionRecord): boolean {
+    const at = session.methodAt ?? session.createdAt;
+    return this.now().getTime() - at.getTime() <= REAUTHENTICATION_TIMEOUT_MS;
   }
 
   async end(session: SessionRecord): Promise<void> {

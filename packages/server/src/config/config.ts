@@ -214,6 +214,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(100_000).default(20),
   ),
+  CHAT_SOCKETS_PER_USER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(10_000).default(20),
+  ),
 });
 
 /** Google's issuer: what "Google sign-in" talks to unless OIDC_ISSUER names another. */
@@ -324,6 +328,8 @@ export interface ServerConfig {
   globalSystemPrompt: string | undefined;
   /** The AI provider and its limits. */
   ai: AiConfig;
+  /** CHAT_SOCKETS_PER_USER: chat sockets one user may hold open on this instance; more are closed with 4429. */
+  chatSocketsPerUser: number;
   /** VERSION_RETENTION_DAYS: how long automatic versions are kept (named ones are kept for ever; docs/versions.md). */
   versionRetentionMs: number;
   /**
@@ -485,6 +491,7 @@ export function loadConfig(
       contextTokens: e.PLANWRIGHT_AI_CONTEXT_TOKENS,
       callsPerMinute: e.PLANWRIGHT_AI_CALLS_PER_MINUTE,
     },
+    chatSocketsPerUser: e.CHAT_SOCKETS_PER_USER,
   };
 }
 

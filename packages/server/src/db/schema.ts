@@ -63,8 +63,11 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The number allauth's session list calls its `id` (an integer there). */
+    number: bigserial('number', { mode: 'number' }).notNull(),
     tokenHash: text('token_hash').notNull(),
-    client: text('client', { enum: ['app', 'browser'] }).notNull(),
+    /** `token`: a personal access token for scripts (docs/auth.md), valid on `/api/v1/` and the sockets only. */
+    client: text('client', { enum: ['app', 'browser', 'token'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** False while a flow (e-mail verification) is pending for `userId`. */
     authenticated: boolean('authenticated').notNull().default(false),
@@ -77,9 +80,18 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),
+    /** A personal access token's name ("nightly export"); null for a sign-in. */
+    name: text('name'),
+    /** A personal access token's scope: `read` refuses every change; null (a sign-in) or `write` allow them. */
+    scope: text('scope', { enum: ['read', 'write'] }),
+    /** When a personal access token stops working; sign-ins end by the idle and absolute timeouts instead. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /** A personal access token's first characters, to tell tokens apart in a list. */
+    tokenHint: text('token_hint'),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_idx').on(table.tokenHash),
+    uniqueIndex('sessions_number_idx').on(table.number),
     index('sessions_user_id_idx').on(table.userId),
   ],
 );

@@ -18,7 +18,8 @@ export interface MaintenanceOptions {
 }
 
 /**
- * One sweep of what expires: sessions past their idle or absolute timeout, keys long expired, old
+ * One sweep of what expires: sessions past their idle or absolute timeout, personal access tokens past their
+ * expiry, keys long expired, old
  * rate-limit events. Safe to run on several instances at once (plain deletes).
  */
 export async function runMaintenance(
@@ -29,6 +30,7 @@ export async function runMaintenance(
     sessions: await options.storage.sessions.prune(
       new Date(now - options.sessions.idleTimeoutMs),
       new Date(now - options.sessions.maxAgeMs),
+      new Date(now),
     ),
     keys: await options.storage.accountKeys.prune(new Date(now - EXPIRED_KEY_RETENTION_MS)),
     rateLimitEvents: await options.storage.rateLimits.prune(new Date(now - RATE_LIMIT_RETENTION_MS)),

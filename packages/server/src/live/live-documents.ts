@@ -376,10 +376,12 @@ export class LiveDocuments {
       throw this.#refusal(data.documentName, 'no live session');
     }
     // A plan that is not the user's to see is as absent as a missing one.
-    const access = plan
+    const planAccess = plan
       ? await LIVE_PLAN_KINDS[plan.kind].access(this.#options.storage, plan.id, lookup.user)
       : null;
-    if (!access) throw this.#refusal(data.documentName, "not found or not the user's");
+    if (!planAccess) throw this.#refusal(data.documentName, "not found or not the user's");
+    // A read-only personal access token reads as a viewer does.
+    const access = lookup.session.scope === 'read' ? 'read' : planAccess;
     // Hocuspocus refuses a read-only connection's updates and tells its client (sync status false).
     if (access === 'read') data.connectionConfig.readOnly = true;
     if (this.#atCapacity(data.documentName)) {

@@ -79,7 +79,7 @@ const resetInput = z.object({ key: keyField, password: passwordField });
  * Parses a body, or answers allauth's 400 with one error per bad field. A bad address is `invalid`
  * (allauth's code), or `invalid_email` on sign-up (the code spec 000 §5 maps to a message).
  */
-function readBody<S extends z.ZodType>(
+export function readBody<S extends z.ZodType>(
   schema: S,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -385,18 +385,27 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
             .send(errorsBody(problems.map((problem) => ({ ...problem, param: 'password' }))));
         }
         const passwordHash = await passwordHasher.hash(input.password);
-        if (!(await storage.accountKeys.consume(found.key.id, now()))) {
-          return reply.status(400).send(errorsBody([tokenInvalid()]));
-        }
         const provesAddress = emailKeyOf(found.user.email) === emailKeyOf(found.key.email);
-        await storage.transaction(async (tx) => {
-          await tx.users.update(found.user.id, {
-            passwordHash,
-            ...(provesAddress ? { emailVerified: true } : {}),
+        const reset = await storage
+          .transaction(async (tx) => {
+            // Deleting every reset key of the account is what uses this one: no other e-mailed link
+            // works after it, and of two links used at once only the request that deleted its own goes on.
+            const deleted = await tx.accountKeys.deleteForUser(found.user.id, 'password_reset');
+            if (!deleted.some((key) => key.id === found.key.id && key.usedAt === null))
+              throw new ResetKeyGone();
+            await tx.users.update(found.user.id, {
+              passwordHash,
+              ...(provesAddress ? { emailVerified: true } : {}),
+            });
+            // A new password ends every session: whoever knew the old one is signed out everywhere.
+            await tx.sessions.deleteForUser(found.user.id);
+            return true;
+          })
+          .catch((error: unknown) => {
+            if (error instanceof ResetKeyGone) return false;
+            throw error;
           });
-          // A new password ends every session: whoever knew the old one is signed out everywhere.
-          await tx.sessions.deleteForUser(found.user.id);
-        });
+        if (!reset) return reply.status(400).send(errorsBody([tokenInvalid()]));
         if (client === 'browser') clearSessionCookie(reply, config);
         return reply.status(401).send(unauthenticatedBody(undefined, providers));
       });
@@ -460,6 +469,9 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
   }
 }
 
+/** Rolls back a password reset whose key another request used (and deleted) first. */
+class ResetKeyGone extends Error {}
+
 function invalidKey(): AllauthError {
   return { message: 'Invalid or expired key.', code: 'invalid', param: 'key' };
 }
@@ -468,7 +480,7 @@ function tokenInvalid(): AllauthError {
   return { message: 'The password reset token was invalid.', code: 'token_invalid', param: 'key' };
 }
 
-function tooMany(reply: FastifyReply, retryAfterSeconds: number) {
+export function tooMany(reply: FastifyReply, retryAfterSeconds: number) {
   return reply.status(429).header('retry-after', String(retryAfterSeconds)).send({ status: 429 });
 }
 

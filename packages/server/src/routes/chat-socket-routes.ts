@@ -2,6 +2,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { ChatConnection } from '../ai/chat/chat-connection.js';
 import { CHAT_CLOSE } from '../ai/chat/chat-frames.js';
+import { ChatSocketPlaces } from '../ai/chat/chat-socket-places.js';
 import type { ChatDeps } from '../ai/chat/chat-turn.js';
 import { endedSessionIds } from '../auth/ended-sessions.js';
 import { SESSION_COOKIE } from '../auth/request-credentials.js';
@@ -45,13 +46,15 @@ export function parseChatPath(path: string): {
  * client may instead rely on its session cookie (the Origin check above it stops other sites). The socket is
  * always accepted, then closed with a reason the client can show: 4400 for a token in the URL (spec 001 §7
  * puts it there, but a URL is logged by every proxy: docs/security.md), 4401 without a valid session, 4403
- * for a document that is not the user's or a foreign Origin, 4404 for a path naming nothing.
+ * for a document that is not the user's or a foreign Origin, 4404 for a path naming nothing, 4429 for a user
+ * who already holds CHAT_SOCKETS_PER_USER sockets on this instance.
  */
 export async function chatSocketRoutes(
   app: FastifyInstance,
   deps: ChatDeps & { sessions: SessionService },
 ): Promise<void> {
   const connections = new Set<ChatConnection>();
+  const places = new ChatSocketPlaces(deps.config.chatSocketsPerUser);
   // A sign-out on any instance closes this instance's sockets of that session (LISTEN/NOTIFY).
   const stopListening = deps.storage.events.listen(DATABASE_CHANNELS.sessionsEnded, (payload) => {
     const ids = payload === null ? null : endedSessionIds(payload);
@@ -108,6 +111,7 @@ export async function chatSocketRoutes(
         cookieToken: cookie !== undefined && cookie !== '' ? cookie : undefined,
         ip: request.ip,
         userAgent: typeof userAgent === 'string' ? userAgent : '',
+        places,
       });
       connections.add(connection);
       socket.on('message', (data, isBinary) => {

@@ -34,6 +34,19 @@ export class AccountKeyRepository {
   }
 
   /**
+   * Deletes every key of `purpose` the user holds, used or not, and returns them. A password reset calls
+   * it for `password_reset` (a change of password should too), so no other e-mailed reset link still
+   * works; verification keys are left alone. Concurrent calls for one user queue on the rows' locks, so
+   * of two resets at once only one finds its own key among the deleted.
+   */
+  async deleteForUser(userId: string, purpose: AccountKeyPurpose): Promise<AccountKeyRecord[]> {
+    return this.db
+      .delete(accountKeys)
+      .where(and(eq(accountKeys.userId, userId), eq(accountKeys.purpose, purpose)))
+      .returning();
+  }
+
+  /**
    * Marks the key used if nobody has yet. Returns false when another request used it first: the
    * conditional update makes "single use" hold under concurrent clicks.
    */

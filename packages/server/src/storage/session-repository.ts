@@ -1,4 +1,4 @@
-import { eq, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { DATABASE_CHANNELS } from '../db/database-events.js';
 import { sessions, users } from '../db/schema.js';
@@ -48,17 +48,79 @@ export class SessionRepository {
     await this.announceEnded(rows);
   }
 
-  /** Deletes sessions idle since `idleBefore` or created before `createdBefore`. Returns how many went. */
-  async prune(idleBefore: Date, createdBefore: Date): Promise<number> {
+  /**
+   * Deletes sign-ins idle since `idleBefore` or created before `createdBefore`, and personal access tokens past
+   * their expiry (at `now`). Returns how many went.
+   */
+  async prune(idleBefore: Date, createdBefore: Date, now: Date): Promise<number> {
+    const signIn = ne(sessions.client, 'token');
     const rows = await this.db
       .delete(sessions)
-      .where(or(lte(sessions.lastSeenAt, idleBefore), lte(sessions.createdAt, createdBefore)))
+      .where(
+        or(
+          and(signIn, or(lte(sessions.lastSeenAt, idleBefore), lte(sessions.createdAt, createdBefore))),
+          and(eq(sessions.client, 'token'), lte(sessions.expiresAt, now)),
+        ),
+      )
       .returning({ id: sessions.id });
     await this.announceEnded(rows);
     return rows.length;
   }
 
-  /** Ends every session of a user (after a password reset). */
+  /**
+   * The user's signed-in sessions (`kind: 'sign-in'`, both allauth clients, oldest first) or personal access
+   * tokens (`kind: 'token'`, newest first).
+   */
+  async listForUser(userId: string, kind: 'sign-in' | 'token'): Promise<SessionRecord[]> {
+    return kind === 'token'
+      ? this.db
+          .select()
+          .from(sessions)
+          .where(and(eq(sessions.userId, userId), eq(sessions.client, 'token')))
+          .orderBy(sql`${sessions.number} desc`)
+      : this.db
+          .select()
+          .from(sessions)
+          .where(
+            and(eq(sessions.userId, userId), ne(sessions.client, 'token'), eq(sessions.authenticated, true)),
+          )
+          .orderBy(asc(sessions.number));
+  }
+
+  /**
+   * Ends the user's sessions (sign-ins or tokens, as `kind` says) with these numbers; answers the ids that ended.
+   * A number of another user's session ends nothing.
+   */
+  async deleteNumbers(
+    userId: string,
+    kind: 'sign-in' | 'token',
+    numbers: readonly number[],
+  ): Promise<string[]> {
+    if (numbers.length === 0) return [];
+    const rows = await this.db
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          kind === 'token' ? eq(sessions.client, 'token') : ne(sessions.client, 'token'),
+          inArray(sessions.number, [...numbers]),
+        ),
+      )
+      .returning({ id: sessions.id });
+    await this.announceEnded(rows);
+    return rows.map((row) => row.id);
+  }
+
+  /** Ends every sign-in of the user but `keep` (after a password change); personal access tokens stay. */
+  async deleteOtherSignIns(userId: string, keep: string): Promise<void> {
+    const rows = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.client, 'token'), ne(sessions.id, keep)))
+      .returning({ id: sessions.id });
+    await this.announceEnded(rows);
+  }
+
+  /** Ends every session of a user, personal access tokens included (after a password reset). */
   async deleteForUser(userId: string): Promise<void> {
     const rows = await this.db
       .delete(sessions)

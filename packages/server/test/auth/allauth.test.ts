@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashSecret } from '../../src/auth/secrets.js';
 import { lastKeyFor, readOutbox } from '../../src/mail/outbox-reader.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -376,6 +377,45 @@ describe('password reset', () => {
       (await call('POST', `${APP}/auth/login`, { body: { email, password: 'a-brand-new-passphrase' } }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it.each([
+    ['newer', 'older'],
+    ['older', 'newer'],
+  ] as const)('using the %s of two reset keys ends the %s; verification keys stay', async (used, other) => {
+    const email = newEmail();
+    await signUp(email); // unverified: its verification key is still outstanding
+    const verifyKey = await lastKeyFor(t.config.mail.outboxDir, email, '/account/verify-email/');
+    const resetKey = async () => {
+      expect((await call('POST', `${APP}/auth/password/request`, { body: { email } })).statusCode).toBe(200);
+      return lastKeyFor(t.config.mail.outboxDir, email, '/account/password/reset/key/');
+    };
+    const keys = { older: await resetKey(), newer: await resetKey() };
+    expect(keys.newer).not.toBe(keys.older);
+
+    const reset = await call('POST', `${APP}/auth/password/reset`, {
+      body: { key: keys[used], password: 'a-brand-new-passphrase' },
+    });
+    expect(reset.statusCode).toBe(401);
+    const again = await call('POST', `${APP}/auth/password/reset`, {
+      body: { key: keys[other], password: 'an-attackers-passphrase' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual([expect.objectContaining({ code: 'token_invalid', param: 'key' })]);
+    const info = await call('GET', `${APP}/auth/password/reset`, {
+      headers: { 'x-password-reset-key': keys[other] },
+    });
+    expect(info.json().errors[0].code).toBe('token_invalid');
+    expect(
+      (await call('POST', `${APP}/auth/login`, { body: { email, password: 'an-attackers-passphrase' } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', `${APP}/auth/login`, { body: { email, password: 'a-brand-new-passphrase' } }))
+        .statusCode,
+    ).toBe(200);
+    const verification = await t.storage.accountKeys.find('verify_email', hashSecret(verifyKey));
+    expect(verification).toMatchObject({ usedAt: null });
   });
 
   it('expires reset keys after 24 hours', async () => {

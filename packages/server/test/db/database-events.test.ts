@@ -82,7 +82,11 @@ describe('cross-instance events (SC)', () => {
     const heard = await heardDuring(async () => {
       await storage.sessions.delete(one.sessionId);
       await storage.sessions.deleteForUser(two.userId);
-      await storage.sessions.prune(new Date('2021-01-01T00:00:00Z'), new Date('2000-01-01T00:00:00Z'));
+      await storage.sessions.prune(
+        new Date('2021-01-01T00:00:00Z'),
+        new Date('2000-01-01T00:00:00Z'),
+        new Date('2021-01-01T00:00:00Z'),
+      );
     });
     expect(heard.sort()).toEqual([one.sessionId, two.sessionId, twoMore.sessionId, old.sessionId].sort());
   });

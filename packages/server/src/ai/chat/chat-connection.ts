@@ -13,6 +13,7 @@ import { readFrameAttachments, withAttachments } from './chat-attachments.js';
 import { CHAT_CLOSE, type IncomingChatFrame, parseChatFrame } from './chat-frames.js';
 import { chatTitleFrom, HISTORY_LIMIT, historyEntries } from './chat-history.js';
 import { type ChatScope, type ChatScopeIds, resolveChatScope } from './chat-scope.js';
+import type { ChatSocketPlaces } from './chat-socket-places.js';
 import { type ChatDeps, proposalFrame, runChatTurn } from './chat-turn.js';
 
 /** The part of a WebSocket a chat connection uses (`ws` fits). */
@@ -36,6 +37,8 @@ export interface ChatConnectionOptions {
   userAgent: string;
   /** Timers, injected by tests. */
   setTimer?: (callback: () => void, ms: number) => { cancel(): void };
+  /** The cap on each user's open chat sockets; without it (unit tests) there is none. */
+  places?: ChatSocketPlaces;
 }
 
 /**
@@ -81,6 +84,7 @@ export class ChatConnection {
   onClose(): void {
     this.closed = true;
     this.authTimer?.cancel();
+    this.options.places?.release(this);
   }
 
   /** Resolves once every frame received so far is handled and every answer finished (tests, shutdown). */
@@ -153,6 +157,7 @@ export class ChatConnection {
     if (this.closed) return;
     this.closed = true;
     this.authTimer?.cancel();
+    this.options.places?.release(this);
     this.options.socket.close(how.code, how.reason);
   }
 
@@ -177,6 +182,8 @@ export class ChatConnection {
       if (from === 'frame') this.close(CHAT_CLOSE.notAuthenticated);
       return;
     }
+    // A read-only personal access token chats no more than a viewer does (a chat writes its history).
+    if (lookup.session.scope === 'read') return this.close(CHAT_CLOSE.notFound);
     const resolution = await resolveChatScope(deps.storage, lookup.user.id, this.options.ids);
     // Not theirs, or a role that does not chat: closed alike (4404, as HTTP's 404).
     if (resolution.kind !== 'ok') return this.close(CHAT_CLOSE.notFound);
@@ -196,6 +203,10 @@ export class ChatConnection {
         objectId: scope.objectId,
       });
     }
+    // Closed while it was looked up: taking a place now would hold it for ever.
+    if (this.closed) return;
+    if (this.options.places && !this.options.places.take(lookup.user.id, this))
+      return this.close(CHAT_CLOSE.tooManySockets);
     this.authTimer?.cancel();
     this.session = { id: lookup.session.id, token };
     this.user = lookup.user;

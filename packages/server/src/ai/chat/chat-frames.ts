@@ -75,5 +75,10 @@ export const CHAT_CLOSE = {
   },
   originNotAllowed: { code: 4403, reason: 'This origin may not open the chat.' },
   notFound: { code: 4404, reason: 'No such document, section, subsection or chat.' },
+  /** Past CHAT_SOCKETS_PER_USER on this instance (as HTTP's 429); closing another socket frees a place. */
+  tooManySockets: {
+    code: 4429,
+    reason: 'Too many chat connections for this account: close another tab or window.',
+  },
   shuttingDown: { code: 1001, reason: 'The server is restarting.' },
 } as const;
