@@ -163,6 +163,8 @@ type TimerName =
 const AUTH_CLOSE_CODES = new Set([4401, 4403, 403, 401]);
 /** The server's "no such document, section, subsection or chat": retrying cannot help (C27). */
 const NOT_FOUND_CLOSE = 4404;
+/** The server's "too many chat connections for this account" (`CHAT_SOCKETS_PER_USER`): retrying adds one more. */
+const TOO_MANY_CLOSE = 4429;
 
 /** The spec 001 §4 text of a decided proposal; null while pending. */
 function decisionText(status: ProposalStatus): string | null {
@@ -656,6 +658,10 @@ export class ChatSession extends Subscribable {
     }
     if (code === NOT_FOUND_CLOSE) {
       this.set({ status: 'error', error: CHAT_TEXTS.connectFailed });
+      return;
+    }
+    if (code === TOO_MANY_CLOSE) {
+      this.set({ status: 'error', error: CHAT_TEXTS.tooManyConnections });
       return;
     }
     if (code === 1000 || code === 1001) {

@@ -4,6 +4,7 @@ export const CHAT_TEXTS = {
   notConnected: 'AI Agent is not connected',
   historyTimeout: 'Chat history took longer than expected to load. Some messages may be missing.',
   connectFailed: 'Failed to connect to chat.',
+  tooManyConnections: 'Too many chat connections for this account: close another tab or window.',
   newChatFailed: 'Failed to create or connect to new chat.',
   selectChatFailed: 'Failed to connect to selected chat.',
   resetFailed: 'Failed to reset AI connection.',

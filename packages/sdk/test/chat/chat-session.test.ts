@@ -308,6 +308,16 @@ describe('C27 C41 not found and stop', () => {
     expect(session.getSnapshot()).toMatchObject({ status: 'error', error: CHAT_TEXTS.connectFailed });
   });
 
+  it('C27b: close 4429 (too many chat connections for the account) fails without retry, saying why', () => {
+    const { session, server, clock } = setup();
+    session.connect();
+    clock.advance(10_000);
+    server.last.close(4429);
+    clock.advance(120_000);
+    expect(server.connections).toHaveLength(1);
+    expect(session.getSnapshot()).toMatchObject({ status: 'error', error: CHAT_TEXTS.tooManyConnections });
+  });
+
   it('C41: stop() sends a stop frame only while an answer is owed', () => {
     const { session, server, clock } = setup();
     session.connect();
