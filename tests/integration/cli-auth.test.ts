@@ -164,7 +164,7 @@ describe('planwright accounts against the real server, without a terminal', () =
       stdout: '',
       stderr:
         'planwright: The email address and/or password you specified are not correct.\n' +
-        'Check the e-mail address and the password, then try again.\n',
+        'Check the e-mail address and the password, then try again. Signed up with Google? Make a personal access token in Profile › Security on the web, then `planwright login --token-stdin`.\n',
     });
     await expect(stat(sessionFile())).rejects.toThrow();
   });

@@ -38,6 +38,8 @@ export interface CliRun {
   configDir: string;
   /** `PLANWRIGHT_SERVER`. */
   serverUrl: string;
+  /** More of the environment (`PLANWRIGHT_TOKEN`, …). */
+  env?: Record<string, string>;
 }
 
 /** Runs the built bin as a child process with pipes, `input` on its standard input, as a script would. */
@@ -55,6 +57,7 @@ export function runCliBinary(run: CliRun, args: string[], input = ''): Promise<C
           HOME: run.cwd,
           PLANWRIGHT_CONFIG_DIR: run.configDir,
           PLANWRIGHT_SERVER: run.serverUrl,
+          ...run.env,
         },
       },
       (error, stdout, stderr) =>

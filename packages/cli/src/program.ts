@@ -20,6 +20,7 @@ import { registerProgressCommand } from './commands/progress.js';
 import { registerShareCommand } from './commands/share.js';
 import { registerShareLinkCommand } from './commands/share-link.js';
 import { registerStatusCommand } from './commands/status.js';
+import { registerTokensCommand } from './commands/tokens.js';
 import { registerVersionsCommand } from './commands/versions.js';
 import { registerWhoamiCommand } from './commands/whoami.js';
 import { DEFAULT_SERVER_URL, SERVER_ENV } from './config/server-url.js';
@@ -67,6 +68,7 @@ export function createProgram(io: CliIo, args: readonly string[] = []): Command 
   registerLoginCommand(program, io);
   registerWhoamiCommand(program, io);
   registerLogoutCommand(program, io);
+  registerTokensCommand(program, io);
   registerDocumentsCommand(program, io);
   registerBlueprintsCommand(program, io);
   registerShareCommand(program, io);

@@ -199,6 +199,10 @@ describe('the built planwright binary', () => {
     'login --help',
     'whoami --help',
     'logout --help',
+    'tokens --help',
+    'tokens create --help',
+    'tokens list --help',
+    'tokens revoke --help',
     'documents --help',
     'documents list --help',
     'documents delete --help',
@@ -260,6 +264,32 @@ describe('the built planwright binary', () => {
     expect(exit.stderr).toMatch(`planwright: cannot reach the Planwright server at ${url} (ECONNREFUSED)`);
     const modules = (await readFile(out, 'utf8')).split('\n').filter(Boolean);
     // Also the control for the checks above: bundled into chunks, zod and the SDK are still seen.
+    expect(await loadedPackages(modules)).toEqual(['zod', '@planwright/sdk']);
+  });
+
+  it('`planwright login --token-stdin` loads the SDK and zod but never Ink or React', async () => {
+    const out = join(scratch, 'modules-login-token.txt');
+    const url = await closedPortUrl();
+    const exit = await new Promise<Exit>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        ['--import', recorder, bin, 'login', '--token-stdin', '--server', url],
+        {
+          cwd: packageDir,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: scratch,
+            RECORD_MODULES_TO: out,
+            PLANWRIGHT_CONFIG_DIR: scratch,
+          },
+        },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      );
+      child.stdin?.end(`pwt_${'a'.repeat(43)}\n`);
+    });
+    expect(exit).toMatchObject({ code: 4, stdout: '' });
+    expect(exit.stderr).toMatch(`planwright: cannot reach the Planwright server at ${url} (ECONNREFUSED)`);
+    const modules = (await readFile(out, 'utf8')).split('\n').filter(Boolean);
     expect(await loadedPackages(modules)).toEqual(['zod', '@planwright/sdk']);
   });
 

@@ -11,6 +11,8 @@ vi.mock('../src/login/login-prompt.js', () => ({ promptForCredentials: vi.fn() }
 
 const PASSWORD = 'a-sturdy-harbour-passphrase';
 const APP = '/_allauth/app/v1';
+const GOOGLE_HINT =
+  'Signed up with Google? Make a personal access token in Profile › Security on the web, then `planwright login --token-stdin`.';
 
 describe('planwright login', () => {
   const dir = useTempDir();
@@ -19,6 +21,8 @@ describe('planwright login', () => {
     server = await startFakeAuthServer([
       { email: 'ada@example.com', password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' },
       { email: 'new@example.com', password: PASSWORD, verified: false },
+      // Made with Google: no password.
+      { email: 'grace@example.com', password: null, firstName: 'Grace', lastName: 'Hopper' },
     ]);
   });
   afterEach(async () => {
@@ -76,9 +80,16 @@ describe('planwright login', () => {
         stdout: '',
         stderr:
           'planwright: The email address and/or password you specified are not correct.\n' +
-          'Check the e-mail address and the password, then try again.\n',
+          `Check the e-mail address and the password, then try again. ${GOOGLE_HINT}\n`,
       });
       await expect(stat(join(dir.path, 'session.json'))).rejects.toThrow();
+    });
+
+    it('gives the same Google hint for an account without a password and for an unknown address', async () => {
+      const google = await login(['--email', 'grace@example.com', '--password-stdin'], PASSWORD);
+      const unknown = await login(['--email', 'nobody@example.com', '--password-stdin'], PASSWORD);
+      expect(google).toEqual(unknown);
+      expect(google.stderr).toContain(GOOGLE_HINT);
     });
 
     it('explains a pending verification, exit 1, and keeps no pending token', async () => {
@@ -213,6 +224,166 @@ describe('planwright login', () => {
         ),
       ];
       for (const result of runs) expect(result.stdout + result.stderr).not.toContain(secret);
+    });
+  });
+
+  describe('with --token-stdin', () => {
+    const tokenLogin = (stdin: string, args: string[] = [], extra: Record<string, string> = {}) =>
+      runCli(['login', '--token-stdin', ...args], { ...env(), ...extra }, { stdin });
+
+    it('checks the token with app/me/, keeps it as a password login keeps its session, and says so', async () => {
+      const token = server.issuePersonalToken('ada@example.com');
+      const result = await tokenLogin(`${token}\n`);
+      expect(result).toEqual({
+        exitCode: 0,
+        stdout: `Signed in to ${server.url} as ada@example.com with a personal access token.\n`,
+        stderr: '',
+      });
+      // Is this computer signed in already (nothing stored: no token sent)? Then the token is checked.
+      expect(server.seen).toEqual([
+        { method: 'GET', path: `${APP}/auth/session`, token: undefined, body: undefined },
+        { method: 'GET', path: '/api/v1/app/me/', token, body: undefined },
+      ]);
+      expect(await storedSessions()).toEqual({
+        [server.url]: { token, email: 'ada@example.com', name: 'Ada Lovelace', avatarUrl: null },
+      });
+      // And it is what later commands use: whoami says so, asking app/me/ (never auth/session).
+      const whoami = await runCli(['whoami'], env());
+      expect(whoami.stdout).toContain('Token:     personal access token\n');
+      expect(server.seen.at(-1)).toMatchObject({ path: '/api/v1/app/me/', token });
+    });
+
+    it('works for an account made with Google, which has no password', async () => {
+      const token = server.issuePersonalToken('grace@example.com');
+      const result = await tokenLogin(token, ['--json']);
+      expect(result).toMatchObject({ exitCode: 0, stderr: '' });
+      expect(JSON.parse(result.stdout)).toMatchObject({
+        email: 'grace@example.com',
+        first_name: 'Grace',
+        get_display_name: 'Grace Hopper',
+      });
+      expect((await storedSessions())[server.url]).toMatchObject({ token, email: 'grace@example.com' });
+    });
+
+    it('refuses a token the server does not take, exit 1, storing nothing', async () => {
+      const token = `pwt_${'A'.repeat(43)}`;
+      const result = await tokenLogin(token);
+      expect(result).toEqual({
+        exitCode: 1,
+        stdout: '',
+        stderr:
+          `planwright: the server at ${server.url} refused the personal access token: it is unknown, has expired or was revoked\n` +
+          'Make a new one in Profile › Security on the web (or with `planwright tokens create`), then pipe it in again.\n',
+      });
+      await expect(stat(join(dir.path, 'session.json'))).rejects.toThrow();
+      expect(JSON.parse((await tokenLogin(token, ['--json'])).stderr).error).toMatchObject({
+        code: 'login_failed',
+        exitCode: 1,
+      });
+      expect(result.stdout + result.stderr).not.toContain(token);
+    });
+
+    it.each([
+      ['nothing', '', '--token-stdin: standard input was empty; expected the token'],
+      [
+        'a password',
+        PASSWORD,
+        '--token-stdin: standard input does not hold a personal access token (one line, starting with pwt_)',
+      ],
+      [
+        'two tokens',
+        `pwt_${'a'.repeat(43)}\npwt_${'b'.repeat(43)}\n`,
+        '--token-stdin: standard input does not hold a personal access token (one line, starting with pwt_)',
+      ],
+    ])('refuses %s on standard input (exit 2) before asking the server', async (_name, stdin, message) => {
+      const result = await tokenLogin(stdin);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr.split('\n')[0]).toBe(`planwright: ${message}`);
+      expect(server.seen).toEqual([]);
+    });
+
+    it('takes surrounding spaces and a CRLF off the token', async () => {
+      const token = server.issuePersonalToken('ada@example.com');
+      expect((await tokenLogin(`  ${token} \r\n`)).exitCode).toBe(0);
+      expect((await storedSessions())[server.url]).toMatchObject({ token });
+    });
+
+    it('refuses a terminal on standard input, where the token would be echoed', async () => {
+      const result = await runCli(['login', '--token-stdin'], env(), { tty: true });
+      expect(result).toEqual({
+        exitCode: 2,
+        stdout: '',
+        stderr:
+          'planwright: --token-stdin reads a piped token, but standard input is a terminal\n' +
+          'Pipe the token in, e.g. `printf %s "$TOKEN" | planwright login --token-stdin`, or set PLANWRIGHT_TOKEN instead.\n',
+      });
+      expect(promptForCredentials).not.toHaveBeenCalled();
+    });
+
+    it.each([[['--email', 'ada@example.com']], [['--password-stdin', '--email', 'ada@example.com']]])(
+      'refuses --token-stdin with %j',
+      async (args) => {
+        const result = await tokenLogin(server.issuePersonalToken('ada@example.com'), args);
+        expect(result).toEqual({
+          exitCode: 2,
+          stdout: '',
+          stderr:
+            'planwright: --token-stdin: goes without --email and --password-stdin (the token says whose it is)\n' +
+            'Run `planwright login --help` for usage.\n',
+        });
+      },
+    );
+
+    it('says so when already signed in, with a password or with a token, and keeps that sign-in', async () => {
+      await login(['--email', 'ada@example.com', '--password-stdin'], PASSWORD);
+      const token = server.issuePersonalToken('ada@example.com');
+      const again = await tokenLogin(token);
+      expect(again).toMatchObject({ exitCode: 1, stdout: '' });
+      expect(again.stderr).toMatch(/^planwright: already signed in to .* as ada@example.com\n/);
+
+      await writeFile(
+        join(dir.path, 'session.json'),
+        JSON.stringify({ sessions: { [server.url]: { token } } }),
+      );
+      const seen = server.seen.length;
+      const withToken = await login(['--email', 'ada@example.com', '--password-stdin'], PASSWORD);
+      expect(withToken).toEqual({
+        exitCode: 1,
+        stdout: '',
+        stderr:
+          `planwright: already signed in to ${server.url} as ada@example.com with a personal access token\n` +
+          'Run `planwright logout` first to sign in as someone else.\n',
+      });
+      // Asked with app/me/: auth/session would have answered 410 and the SDK would have forgotten the token.
+      expect(server.seen.slice(seen).map((request) => request.path)).toEqual(['/api/v1/app/me/']);
+      expect((await storedSessions())[server.url]).toMatchObject({ token });
+    });
+
+    it('replaces a stored personal access token that was revoked', async () => {
+      const revoked = server.issuePersonalToken('ada@example.com');
+      await writeFile(
+        join(dir.path, 'session.json'),
+        JSON.stringify({ sessions: { [server.url]: { token: revoked } } }),
+      );
+      server.personalTokens.delete(revoked);
+      const result = await login(['--email', 'ada@example.com', '--password-stdin'], PASSWORD);
+      expect(result.exitCode).toBe(0);
+      expect((await storedSessions())[server.url]).toMatchObject({ token: expect.stringMatching(/^token-/) });
+    });
+
+    it('warns that PLANWRIGHT_TOKEN, while set, is what commands use', async () => {
+      const token = server.issuePersonalToken('ada@example.com');
+      const result = await tokenLogin(token, [], {
+        PLANWRIGHT_TOKEN: server.issuePersonalToken('grace@example.com'),
+      });
+      expect(result).toEqual({
+        exitCode: 0,
+        stdout: `Signed in to ${server.url} as ada@example.com with a personal access token.\n`,
+        stderr:
+          'planwright: warning: PLANWRIGHT_TOKEN is set, so commands use its token rather than this sign-in until you unset it.\n',
+      });
+      // The file gets the token piped in, never the variable's.
+      expect((await storedSessions())[server.url]).toMatchObject({ token });
     });
   });
 

@@ -252,4 +252,133 @@ describe('planwright whoami and logout', () => {
       );
     });
   });
+
+  describe('with a personal access token', () => {
+    /** Stores a personal access token, as `planwright login --token-stdin` would have. */
+    const storeToken = async (email: string) => {
+      const token = server.issuePersonalToken(email);
+      await writeFile(sessionFile(), JSON.stringify({ sessions: { [server.url]: { token, email } } }));
+      return token;
+    };
+    const withEnv = (token: string) => ({ ...env(), PLANWRIGHT_TOKEN: token });
+
+    it('whoami asks app/me/ with a stored token and says it is one', async () => {
+      const token = await storeToken('ada@example.com');
+      const result = await cli('whoami');
+      expect(result).toEqual({
+        exitCode: 0,
+        stderr: '',
+        stdout: [
+          `Server:    ${server.url}`,
+          'E-mail:    ada@example.com',
+          'Name:      Ada Lovelace',
+          'Verified:  yes',
+          'Token:     personal access token',
+          '',
+        ].join('\n'),
+      });
+      expect(server.seen).toEqual([{ method: 'GET', path: '/api/v1/app/me/', token, body: undefined }]);
+    });
+
+    it('whoami uses PLANWRIGHT_TOKEN instead of the stored session, and writes nothing', async () => {
+      await signIn('ada@example.com');
+      const before = await readFile(sessionFile(), 'utf8');
+      const token = server.issuePersonalToken('bob@example.com');
+      const result = await runCli(['whoami'], withEnv(token));
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toContain('E-mail:    bob@example.com\n');
+      expect(result.stdout).toContain('Token:     personal access token, from PLANWRIGHT_TOKEN\n');
+      expect(server.seen).toEqual([{ method: 'GET', path: '/api/v1/app/me/', token, body: undefined }]);
+      expect(await readFile(sessionFile(), 'utf8')).toBe(before);
+      expect(JSON.parse((await runCli(['whoami', '--json'], withEnv(token))).stdout)).toMatchObject({
+        email: 'bob@example.com',
+      });
+    });
+
+    it('an empty PLANWRIGHT_TOKEN counts as unset', async () => {
+      expect((await runCli(['whoami'], { ...env(), PLANWRIGHT_TOKEN: '  ' })).exitCode).toBe(3);
+    });
+
+    it('a refused PLANWRIGHT_TOKEN says so (exit 3) and leaves the stored session alone', async () => {
+      await signIn('ada@example.com');
+      const before = await readFile(sessionFile(), 'utf8');
+      const result = await runCli(['whoami'], withEnv(`pwt_${'Z'.repeat(43)}`));
+      expect(result).toEqual({
+        exitCode: 3,
+        stdout: '',
+        stderr:
+          `planwright: not signed in to ${server.url}: the server refused the token in PLANWRIGHT_TOKEN (it has expired or was revoked)\n` +
+          'Make a new one with `planwright tokens create` (or in Profile › Security on the web), or unset PLANWRIGHT_TOKEN to use the sign-in of `planwright login`.\n',
+      });
+      expect(await readFile(sessionFile(), 'utf8')).toBe(before);
+    });
+
+    it('a stored token that was revoked is removed, and whoami says how to sign in again', async () => {
+      const token = await storeToken('ada@example.com');
+      server.personalTokens.delete(token);
+      expect(await cli('whoami')).toEqual({
+        exitCode: 3,
+        stdout: '',
+        stderr:
+          `planwright: not signed in to ${server.url}: the personal access token has expired or was revoked, so it was removed from this computer\n` +
+          'Make a new one and pipe it to `planwright login --token-stdin`, or run `planwright login` to sign in with your password.\n',
+      });
+      expect(await storedSessions()).toEqual({});
+    });
+
+    it('logout only forgets a stored token here, and says it keeps working until revoked', async () => {
+      const token = await storeToken('ada@example.com');
+      const result = await cli('logout');
+      expect(result).toEqual({
+        exitCode: 0,
+        stdout: `Removed the personal access token for ${server.url} (ada@example.com) from this computer.\n`,
+        stderr:
+          'planwright: warning: the personal access token keeps working until it is revoked or expires: revoke it with `planwright tokens revoke <id>` (signed in with your password; `planwright tokens list` shows the ids) or in Profile › Security on the web.\n',
+      });
+      // Nothing asked of the server: DELETE auth/session does not know a personal access token.
+      expect(server.seen).toEqual([]);
+      expect(server.personalTokens.has(token)).toBe(true);
+      expect(await storedSessions()).toEqual({});
+    });
+
+    it('logout --json reports a forgotten token as signed out locally, with the warning', async () => {
+      await storeToken('ada@example.com');
+      const result = await cli('logout', '--json');
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toEqual({
+        server: server.url,
+        result: 'signed_out_locally',
+        email: 'ada@example.com',
+        warning: expect.stringContaining('keeps working until it is revoked'),
+      });
+    });
+
+    it('logout with PLANWRIGHT_TOKEN set signs the stored session out and says to unset the variable', async () => {
+      const session = await signIn('ada@example.com');
+      const result = await runCli(['logout'], withEnv(server.issuePersonalToken('ada@example.com')));
+      expect(result).toEqual({
+        exitCode: 0,
+        stdout: `Signed out of ${server.url} (ada@example.com).\n`,
+        stderr:
+          'planwright: warning: PLANWRIGHT_TOKEN is set, so commands keep using its token: unset it (`unset PLANWRIGHT_TOKEN`). It keeps working until it is revoked (`planwright tokens revoke <id>`) or expires.\n',
+      });
+      expect(server.sessions.has(session)).toBe(false);
+      expect(await storedSessions()).toEqual({});
+    });
+
+    it('logout with only PLANWRIGHT_TOKEN set has nothing to sign out, and says to unset it', async () => {
+      const result = await runCli(
+        ['logout', '--json'],
+        withEnv(server.issuePersonalToken('ada@example.com')),
+      );
+      expect(result.exitCode).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual({
+        server: server.url,
+        result: 'not_signed_in',
+        email: null,
+        warning: expect.stringContaining('PLANWRIGHT_TOKEN is set, so commands keep using its token'),
+      });
+      expect(server.seen).toEqual([]);
+    });
+  });
 });

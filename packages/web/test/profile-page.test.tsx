@@ -2,7 +2,7 @@ import { ApiError, NetworkError } from '@planwright/sdk';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { profileSaveErrorMessage, profileUpdateFrom } from '../src/account/profile-form';
-import { createFakeServer, currentUser, type Handler, json } from './support/fake-server';
+import { allauth, createFakeServer, currentUser, type Handler, json } from './support/fake-server';
 import { renderApp } from './support/render-app';
 
 afterEach(cleanup);
@@ -25,7 +25,25 @@ function server(
 ) {
   return createFakeServer()
     .on('GET /api/v1/app/me/', json(currentUser({ language: 'en', timezone: 'Europe/London' })))
-    .on('PATCH /api/v1/app/me/', patch);
+    .on('PATCH /api/v1/app/me/', patch)
+    .on('GET /_allauth/app/v1/auth/session', () => allauth.authenticated(undefined))
+    .on('GET /_allauth/app/v1/auth/sessions', () =>
+      json({
+        status: 200,
+        data: [
+          {
+            id: 1,
+            client: 'app',
+            user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0',
+            ip: '203.0.113.7',
+            created_at: 1_768_467_600,
+            last_seen_at: 1_768_467_600,
+            is_current: true,
+          },
+        ],
+      }),
+    )
+    .on('GET /_allauth/app/v1/account/tokens', () => json({ status: 200, data: [] }));
 }
 
 async function arrive(fake = server()) {
@@ -51,6 +69,16 @@ describe('profile page (spec 000 §2 "Profile page", §7, §8; SPEC.md M1–M3)'
     expect(field('Time zone').value).toBe('Europe/London');
     expect(within(field('Time zone')).getByRole('option', { name: 'Not set' })).toBeTruthy();
     expect(document.title).toBe('Profile · Planwright');
+  });
+
+  it('Security: the password, this device among the sessions, and no tokens yet', async () => {
+    await arrive();
+    const security = within(await screen.findByRole('region', { name: 'Security' }));
+    expect(await security.findByText('Firefox on Linux')).toBeTruthy();
+    expect(security.getByText('This device')).toBeTruthy();
+    expect(security.getByText('You are signed in on this device only.')).toBeTruthy();
+    expect(await security.findByText('No tokens yet.')).toBeTruthy();
+    expect(security.getByLabelText('Current password')).toBeTruthy();
   });
 
   it('shows the picture when the account has one', async () => {

@@ -1,12 +1,13 @@
 import type { AuthUser } from '@planwright/sdk';
 import type { Command } from 'commander';
-import type { CliIo } from '../cli-io.js';
+import { type CliIo, readEnv } from '../cli-io.js';
 import { serverUrlSchema } from '../config/server-url.js';
 import { UsageError } from '../errors/cli-error.js';
 import { emailAddressSchema } from '../login/email-address.js';
 import type { Credentials } from '../login/login-prompt.js';
+import { TOKEN_ENV } from '../login/personal-token.js';
 import { parseCommandInput, type Zod } from '../options/parse-command-input.js';
-import { createOutput } from '../output.js';
+import { createOutput, type Output } from '../output.js';
 import type { ServerSession } from '../session/server-session.js';
 
 const loginInput = (z: Zod) =>
@@ -16,6 +17,11 @@ const loginInput = (z: Zod) =>
       json: z.boolean().default(false),
       email: emailAddressSchema(z).optional(),
       passwordStdin: z.boolean().default(false),
+      tokenStdin: z.boolean().default(false),
+    })
+    .refine((input) => !input.tokenStdin || (input.email === undefined && !input.passwordStdin), {
+      path: ['tokenStdin'],
+      message: 'goes without --email and --password-stdin (the token says whose it is)',
     })
     .refine((input) => !input.passwordStdin || input.email !== undefined, {
       path: ['passwordStdin'],
@@ -29,6 +35,8 @@ const scriptUsage =
  * `planwright login`: signs in to the server with e-mail and password and keeps the session token
  * in `session.json`. On a terminal it asks (Ink, loaded only then); scripts pipe the password in
  * with `--password-stdin`, since a password in the arguments would show in `ps` and shell history.
+ * `--token-stdin` keeps a personal access token instead (docs/cli.md "Personal access tokens"): the
+ * way in for an account made with Google, which has no password.
  */
 export function registerLoginCommand(program: Command, io: CliIo): void {
   program
@@ -36,18 +44,28 @@ export function registerLoginCommand(program: Command, io: CliIo): void {
     .description('sign in to the Planwright server (asks for e-mail and password on a terminal)')
     .option('--email <address>', 'the e-mail address of your account (else you are asked for it)')
     .option('--password-stdin', 'read the password from standard input, for scripts (needs --email)')
+    .option(
+      '--token-stdin',
+      'sign in with a personal access token read from standard input (made in Profile › Security on the web, or with `planwright tokens create`)',
+    )
     .addHelpText(
       'after',
       `
 The session is kept in session.json next to the config file, one per server.
-Signing in again needs \`planwright logout\` first.
+Signing in again needs \`planwright logout\` first. Signed up with Google? Make a personal access token
+in Profile › Security on the web and pipe it to --token-stdin (or set ${TOKEN_ENV} instead of signing in).
 
 Examples:
   planwright login
-  printf %s "$PLANWRIGHT_PASSWORD" | planwright login --email ada@example.com --password-stdin`,
+  printf %s "$PLANWRIGHT_PASSWORD" | planwright login --email ada@example.com --password-stdin
+  printf %s "$TOKEN" | planwright login --token-stdin`,
     )
     .action(async (_options: unknown, command: Command) => {
       const input = await parseCommandInput(command, loginInput);
+      if (input.tokenStdin) {
+        await loginWithToken(io, input);
+        return;
+      }
 
       // Where the password comes from is settled before anything else, so a script gets its usage
       // error at once, and a terminal is never left waiting for input nobody is asked for.
@@ -72,12 +90,49 @@ Examples:
         // changes reach the file. A failed write was already reported by signIn's own flush.
         await session.store.flush().catch(() => {});
       }
-      createOutput(io, input).result(
+      const output = createOutput(io, input);
+      output.result(
         user,
         () =>
           `Signed in to ${session.server.url} as ${describeUser({ email: user.email, name: user.display })}.`,
       );
+      warnOfTokenEnv(io, output);
     });
+}
+
+/**
+ * `login --token-stdin`: the token is read first (whoever pipes it in is never left blocked by an early
+ * failure), checked with the server, and kept as a password login keeps its session token.
+ */
+async function loginWithToken(io: CliIo, input: { server?: string | undefined; json: boolean }) {
+  const [{ openServerSession }, { readTokenFromStdin, signInWithToken }, { terminalText }] =
+    await Promise.all([
+      import('../session/server-session.js'),
+      import('../login/token-login.js'),
+      import('../display/terminal-text.js'),
+    ]);
+  const token = await readTokenFromStdin(io);
+  const session = await openServerSession(io, input.server);
+  try {
+    const user = await signInWithToken(session, token);
+    const output = createOutput(io, input);
+    output.result(
+      user,
+      () => `Signed in to ${session.server.url} as ${terminalText(user.email)} with a personal access token.`,
+    );
+    warnOfTokenEnv(io, output);
+  } finally {
+    // A stored token the server no longer took was dropped: that reaches the file on every way out.
+    await session.store.flush().catch(() => {});
+  }
+}
+
+/** The sign-in just kept is not what commands use while `PLANWRIGHT_TOKEN` is set: say so. */
+function warnOfTokenEnv(io: CliIo, output: Output): void {
+  if (output.json || readEnv(io, TOKEN_ENV) === undefined) return;
+  io.stderr.write(
+    `planwright: warning: ${TOKEN_ENV} is set, so commands use its token rather than this sign-in until you unset it.\n`,
+  );
 }
 
 /**
@@ -86,20 +141,17 @@ Examples:
  * @throws LoginError when the server says no (see `loginOutcome`), ServerUnreachableError,
  *   SessionFileError when the token cannot be saved, CancelledError from the prompt.
  */
-async function signIn(
-  { server, store }: ServerSession,
-  getCredentials: () => Promise<Credentials>,
-): Promise<AuthUser> {
-  const [{ callServer }, outcomes] = await Promise.all([
+async function signIn(session: ServerSession, getCredentials: () => Promise<Credentials>): Promise<AuthUser> {
+  const [{ callServer }, outcomes, { refuseWhenSignedIn }] = await Promise.all([
     import('../server/call-server.js'),
     import('../login/login-outcome.js'),
+    import('../login/current-session.js'),
   ]);
 
-  // Before asking for anything: is the server there, and is this computer already signed in to it?
-  const current = await callServer(server.url, (client) => client.auth.session(), { tokenStore: store });
-  if (current.kind === 'authenticated') throw outcomes.alreadySignedInError(server.url, current.user.email);
-  // A stored token that signs nobody in is worth nothing (`session_gone` has cleared it already).
-  if (current.kind === 'unauthenticated' || current.kind === 'pending') store.clear();
+  // Before asking for anything: is the server there, and is this computer already signed in to it? A stored
+  // token that signs nobody in is worth nothing, and is dropped.
+  await refuseWhenSignedIn(session);
+  const { server, store } = session;
 
   const credentials = await getCredentials();
   const result = await callServer(server.url, (client) => client.auth.login(credentials), {

@@ -28,6 +28,8 @@ export const CliErrorCode = {
   fileUnwritable: 'file_unwritable',
   exportFailed: 'export_failed',
   proposalNotApplied: 'proposal_not_applied',
+  personalTokenNotAllowed: 'personal_token_not_allowed',
+  forbidden: 'forbidden',
 } as const;
 
 export type CliErrorCode = (typeof CliErrorCode)[keyof typeof CliErrorCode];

@@ -1,6 +1,13 @@
 import { type AuthUser, type LoginResult, SIGN_IN_TEXTS, signInErrorMessage } from '@planwright/sdk';
 import { CliErrorCode, LoginError } from '../errors/cli-error.js';
 
+/**
+ * Said under every refused e-mail and password, whatever the address: an account made with Google has no
+ * password to sign in with, but must not be told apart from a wrong password (nor an unknown address).
+ */
+export const GOOGLE_ACCOUNT_HINT =
+  'Signed up with Google? Make a personal access token in Profile › Security on the web, then `planwright login --token-stdin`.';
+
 /** "Ada Lovelace <ada@example.com>", or just the address when the name is only the address. */
 export function describeUser(user: { email: string; name?: string | null }): string {
   const name = user.name?.trim() ?? '';
@@ -48,15 +55,15 @@ export function loginOutcome(
         suggestion: `Check your inbox: a new verification link is on its way to ${context.email}. Open it, then run \`planwright login\` again.`,
       });
     case 'invalid': {
-      const tooMany = [...Object.values(result.fieldErrors).flat(), ...result.formErrors].some(
-        (issue) => issue.code === 'too_many_login_attempts',
-      );
+      const issues = [...Object.values(result.fieldErrors).flat(), ...result.formErrors];
+      const tooMany = issues.some((issue) => issue.code === 'too_many_login_attempts');
+      const mismatch = issues.some((issue) => issue.code === 'email_password_mismatch');
       return tooMany
         ? refuse(CliErrorCode.tooManyLoginAttempts, signInErrorMessage(result) ?? SIGN_IN_TEXTS.rateLimited, {
             suggestion: 'Wait a few minutes before the next try, or reset your password in the web app.',
           })
         : refuse(CliErrorCode.loginFailed, signInErrorMessage(result) ?? SIGN_IN_TEXTS.failed, {
-            suggestion: 'Check the e-mail address and the password, then try again.',
+            suggestion: `Check the e-mail address and the password, then try again.${mismatch ? ` ${GOOGLE_ACCOUNT_HINT}` : ''}`,
           });
     }
     case 'rate_limited':

@@ -12,6 +12,8 @@ export interface Credentials {
 export interface LoginPromptProps {
   /** The server being signed in to, shown in the title. */
   server: string;
+  /** The title's words before the server: `Sign in to` unless told (`Confirm your password to make a token on`). */
+  action?: string | undefined;
   /** From `--email`: shown, and only the password is asked for. */
   email?: string;
   /** Called once, with the final state (`submitted` or `cancelled`), before the prompt closes. */
@@ -22,7 +24,7 @@ export interface LoginPromptProps {
  * The e-mail and password prompt. The password is never rendered, not even as one `*` per
  * character: its length is nobody's business either. Behaviour lives in `login-form.ts`.
  */
-export function LoginPrompt({ server, email, onDone }: LoginPromptProps) {
+export function LoginPrompt({ server, action = 'Sign in to', email, onDone }: LoginPromptProps) {
   const [state, dispatch] = useReducer(transition, email, initialLoginForm);
   const { exit } = useApp();
 
@@ -45,7 +47,7 @@ export function LoginPrompt({ server, email, onDone }: LoginPromptProps) {
   return (
     <Box flexDirection="column">
       <Text>
-        Sign in to <Text bold>{server}</Text>
+        {action} <Text bold>{server}</Text>
       </Text>
       <Text>
         <Text dimColor={state.field !== 'email'}>E-mail: </Text>
@@ -72,6 +74,8 @@ export function LoginPrompt({ server, email, onDone }: LoginPromptProps) {
  */
 export async function promptForCredentials(options: {
   server: string;
+  /** The title's words before the server (`Sign in to`). */
+  action?: string;
   email?: string;
   stdin: NodeJS.ReadStream;
   output: NodeJS.WriteStream;
@@ -80,6 +84,7 @@ export async function promptForCredentials(options: {
   const instance = render(
     <LoginPrompt
       server={options.server}
+      action={options.action}
       email={options.email}
       onDone={(state) => {
         final = state;

@@ -7,6 +7,16 @@ export const MAX_PASSWORD_INPUT_BYTES = 64 * 1024;
 const suggestion =
   'Pipe the password in, e.g. `printf %s "$PASSWORD" | planwright login --email <address> --password-stdin`.';
 
+/** Which secret is read and how to pipe it in, for the refusals' words. */
+export interface SecretInput {
+  /** The option that reads it: `--password-stdin`. */
+  option: string;
+  /** What it is, with its article: `the password`, `a token`. */
+  what: string;
+  /** How to pipe it in. */
+  suggestion: string;
+}
+
 /**
  * Reads the password for `--password-stdin`: everything on stdin up to its end, as UTF-8, minus one
  * trailing newline (`\n` or `\r\n`, what `echo` or a password file adds). Nothing else is trimmed:
@@ -14,17 +24,30 @@ const suggestion =
  *
  * @throws UsageError when stdin is missing, empty, too long or not UTF-8. The message never quotes it.
  */
-export async function readPasswordFromStdin(stdin: InputSource | undefined): Promise<string> {
-  if (!stdin) throw new UsageError('--password-stdin: there is no standard input to read', { suggestion });
+export function readPasswordFromStdin(stdin: InputSource | undefined): Promise<string> {
+  return readSecretFromStdin(stdin, { option: '--password-stdin', what: 'the password', suggestion });
+}
+
+/**
+ * Reads a secret piped in ({@link readPasswordFromStdin}'s rules), naming `input.option` in its refusals.
+ *
+ * @throws UsageError when stdin is missing, empty, too long or not UTF-8. The message never quotes it.
+ */
+export async function readSecretFromStdin(
+  stdin: InputSource | undefined,
+  input: SecretInput,
+): Promise<string> {
+  const refuse = (message: string) =>
+    new UsageError(`${input.option}: ${message}`, { suggestion: input.suggestion });
+  if (!stdin) throw refuse('there is no standard input to read');
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of stdin) {
     const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
     size += bytes.byteLength;
     if (size > MAX_PASSWORD_INPUT_BYTES) {
-      throw new UsageError(
-        `--password-stdin: more than ${MAX_PASSWORD_INPUT_BYTES / 1024} KiB on standard input; expected one password`,
-        { suggestion },
+      throw refuse(
+        `more than ${MAX_PASSWORD_INPUT_BYTES / 1024} KiB on standard input; expected ${input.what.replace(/^the /, 'one ')}`,
       );
     }
     chunks.push(bytes);
@@ -34,11 +57,9 @@ export async function readPasswordFromStdin(stdin: InputSource | undefined): Pro
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
-    throw new UsageError('--password-stdin: standard input is not UTF-8 text', { suggestion });
+    throw refuse('standard input is not UTF-8 text');
   }
-  const password = text.replace(/\r?\n$/, '');
-  if (password === '') {
-    throw new UsageError('--password-stdin: standard input was empty; expected the password', { suggestion });
-  }
-  return password;
+  const secret = text.replace(/\r?\n$/, '');
+  if (secret === '') throw refuse(`standard input was empty; expected ${input.what}`);
+  return secret;
 }

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { usePlanwrightClient } from '../api/use-planwright-client';
 import { useBrowserPorts } from '../platform/browser-ports-context';
+import { CopyableSecret } from '../ui/copyable-secret';
 import { LoadError } from '../ui/load-error';
 import { LoadingStatus } from '../ui/loading-status';
 import { TimeLabel } from '../ui/time-label';
 import { versionsQuery } from '../versions/version-queries';
-import { browserClipboardWrite } from '../workspace/conflict-dialog';
 import type { RunAction } from './action-outcome';
 import { shareLinksQuery, useShareLinkActions } from './share-link-queries';
 import {
@@ -166,45 +166,8 @@ function NewLinkForm({ uuid, run }: { uuid: string; run: RunAction }) {
           </button>
         </div>
       </form>
-      {created && <CreatedLink url={created.url} />}
+      {created && <CopyableSecret label={TEXTS.newLink} value={created.url} />}
     </>
-  );
-}
-
-/** The new link's URL, shown this once, with a way to copy it. */
-function CreatedLink({ url }: { url: string }) {
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1 rounded-box bg-base-200 p-3 text-sm">
-      <label htmlFor={id} className="font-medium">
-        {TEXTS.newLink}
-      </label>
-      <div className="flex flex-wrap gap-2">
-        <input
-          id={id}
-          readOnly
-          className="input input-sm min-w-0 flex-1 font-mono"
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={() =>
-            void browserClipboardWrite(url).then(
-              () => setCopy('copied'),
-              () => setCopy('failed'),
-            )
-          }
-        >
-          {TEXTS.copy}
-        </button>
-      </div>
-      <output aria-live="polite" className="text-xs">
-        {copy === 'copied' ? TEXTS.copied : copy === 'failed' ? TEXTS.copyFailed : ''}
-      </output>
-    </div>
   );
 }
 

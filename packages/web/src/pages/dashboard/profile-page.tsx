@@ -13,6 +13,7 @@ import {
   profileUpdateFrom,
   timeZoneOptions,
 } from '../../account/profile-form';
+import { SecuritySection } from '../../account/security/security-section';
 import { useAccountServices } from '../../account/use-account';
 import { UserAvatar } from '../../account/user-avatar';
 import type { BreadcrumbItem } from '../../layout/breadcrumb-store';
@@ -64,6 +65,7 @@ export function ProfilePage() {
         <p className="mt-2 opacity-80">{TEXTS.intro}</p>
       </header>
       {body}
+      {me.data && <SecuritySection />}
     </section>
   );
 }

@@ -1,0 +1,553 @@
+import type {
+  AuthClient,
+  AuthIssue,
+  AuthSession,
+  InvalidResult,
+  PersonalToken,
+  TokenCreatedResult,
+} from '@planwright/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Alert } from '../../ui/alert';
+import { CopyableSecret } from '../../ui/copyable-secret';
+import { LoadError } from '../../ui/load-error';
+import { LoadingStatus } from '../../ui/loading-status';
+import { TextField } from '../../ui/text-field';
+import { TimeLabel } from '../../ui/time-label';
+import { useAccountServices } from '../use-account';
+import { deviceLabel } from './device-label';
+import { SECURITY_TEXTS as TEXTS, TOKEN_LIFETIME_CHOICES } from './security-texts';
+
+/** Query keys of Profile › Security. */
+const securityKeys = {
+  session: ['security', 'session'] as const,
+  sessions: ['security', 'sessions'] as const,
+  tokens: ['security', 'tokens'] as const,
+};
+
+/** What the last action said. */
+type Outcome = { kind: 'success' | 'error'; text: string } | null;
+
+/** Unix seconds (allauth's timestamps) as the ISO text `TimeLabel` reads. */
+const isoOf = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/** The first message of a refused input, for the field or the form. */
+function firstIssue(result: InvalidResult, field?: string): string | null {
+  const issues: AuthIssue[] = (field ? result.fieldErrors[field] : undefined) ?? result.formErrors;
+  return issues[0]?.message ?? Object.values(result.fieldErrors)[0]?.[0]?.message ?? null;
+}
+
+/** A result that is not the one hoped for, in words; `null` when the caller handles it. */
+function refusal(result: { kind: string }): string {
+  if (result.kind === 'rate_limited') return TEXTS.tooMany;
+  return TEXTS.failed;
+}
+
+/**
+ * Profile › Security (docs/auth.md "Sessions, password and tokens"): change (or, for an account made with
+ * Google, set) the password; see every device signed in and sign out any of them, or all others; make, list and
+ * revoke personal access tokens for scripts. Sensitive steps ask for the password again when the last sign-in is
+ * over 5 minutes old.
+ */
+export function SecuritySection() {
+  // The web app's session is the app client's token it keeps (docs/auth.md), so these calls go as the app client.
+  const auth = useAccountServices().client.auth;
+  const session = useQuery({ queryKey: securityKeys.session, queryFn: () => auth.session() });
+  const headingId = useId();
+  const user = session.data?.kind === 'authenticated' ? session.data.user : null;
+  return (
+    <section id="security" aria-labelledby={headingId} className="mt-12 flex flex-col gap-8">
+      <header>
+        <h2 id={headingId} className="text-2xl font-bold">
+          {TEXTS.heading}
+        </h2>
+        <p className="mt-1 opacity-80">{TEXTS.intro}</p>
+      </header>
+      {user && <PasswordForm auth={auth} hasPassword={user.has_usable_password} />}
+      <SessionsList auth={auth} />
+      <PersonalTokens auth={auth} hasPassword={user?.has_usable_password ?? true} />
+    </section>
+  );
+}
+
+function Subsection({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h3 id={id} className="text-lg font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function OutcomeLine({ outcome }: { outcome: Outcome }) {
+  return (
+    <>
+      <output aria-live="polite" className={outcome?.kind === 'success' ? 'block text-sm' : 'sr-only'}>
+        {outcome?.kind === 'success' ? outcome.text : ''}
+      </output>
+      {outcome?.kind === 'error' && <Alert kind="error">{outcome.text}</Alert>}
+    </>
+  );
+}
+
+function PasswordForm({ auth, hasPassword }: { auth: AuthClient; hasPassword: boolean }) {
+  const queryClient = useQueryClient();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<{ current: string | null; next: string | null }>({
+    current: null,
+    next: null,
+  });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setOutcome(null);
+    setErrors({ current: null, next: null });
+    try {
+      const result = await auth.changePassword({
+        ...(hasPassword ? { currentPassword: current } : {}),
+        newPassword: next,
+      });
+      if (result.kind === 'authenticated') {
+        setCurrent('');
+        setNext('');
+        setOutcome({ kind: 'success', text: hasPassword ? TEXTS.passwordChanged : TEXTS.passwordSet });
+        void queryClient.invalidateQueries({ queryKey: ['security'] });
+      } else if (result.kind === 'invalid') {
+        setErrors({
+          current: result.fieldErrors.current_password?.[0]?.message ?? null,
+          next: result.fieldErrors.new_password?.[0]?.message ?? null,
+        });
+      } else if (result.kind === 'reauthentication_required') {
+        setOutcome({ kind: 'error', text: TEXTS.signInAgainToSet });
+      } else {
+        setOutcome({ kind: 'error', text: refusal(result) });
+      }
+    } catch {
+      setOutcome({ kind: 'error', text: TEXTS.failed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Subsection title={hasPassword ? TEXTS.passwordHeading : TEXTS.setPasswordHeading}>
+      {!hasPassword && <p className="text-sm opacity-80">{TEXTS.setPasswordIntro}</p>}
+      <OutcomeLine outcome={outcome} />
+      <form className="flex max-w-md flex-col gap-3" onSubmit={(event) => void submit(event)}>
+        {hasPassword && (
+          <TextField
+            name="current_password"
+            label={TEXTS.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={current}
+            error={errors.current}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
+        )}
+        <TextField
+          name="new_password"
+          label={TEXTS.newPassword}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          value={next}
+          error={errors.next}
+          onChange={(event) => setNext(event.target.value)}
+        />
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? TEXTS.saving : hasPassword ? TEXTS.changePassword : TEXTS.setPassword}
+          </button>
+        </div>
+      </form>
+    </Subsection>
+  );
+}
+
+function SessionsList({ auth }: { auth: AuthClient }) {
+  const queryClient = useQueryClient();
+  const sessions = useQuery({
+    queryKey: securityKeys.sessions,
+    queryFn: async (): Promise<AuthSession[]> => {
+      const result = await auth.sessions();
+      if (result.kind !== 'sessions') throw new Error(result.kind);
+      return result.sessions;
+    },
+  });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+
+  const end = async (ids: number[], success: string) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const result = await auth.endSessions(ids);
+      if (result.kind === 'sessions') {
+        queryClient.setQueryData(securityKeys.sessions, result.sessions);
+        setOutcome({ kind: 'success', text: success });
+      } else if (result.kind !== 'unauthenticated') {
+        setOutcome({ kind: 'error', text: refusal(result) });
+      }
+    } catch {
+      setOutcome({ kind: 'error', text: TEXTS.failed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let body: ReactNode;
+  if (sessions.data) {
+    const others = sessions.data.filter((session) => !session.is_current);
+    body = (
+      <>
+        <ul className="flex flex-col divide-y divide-base-300">
+          {sessions.data.map((session) => {
+            const device = deviceLabel(session.user_agent);
+            return (
+              <li key={session.id} className="flex flex-wrap items-center gap-2 py-2">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-words">
+                    {device}{' '}
+                    {session.is_current && (
+                      <span className="badge badge-success badge-sm">{TEXTS.thisDevice}</span>
+                    )}
+                  </p>
+                  <p className="text-sm opacity-80">
+                    {session.ip} · {TEXTS.signedIn} <TimeLabel value={isoOf(session.created_at)} />
+                    {session.last_seen_at !== undefined && (
+                      <>
+                        {` · ${TEXTS.lastSeen} `}
+                        <TimeLabel value={isoOf(session.last_seen_at)} />
+                      </>
+                    )}
+                  </p>
+                </div>
+                {!session.is_current && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={TEXTS.endSessionLabel(device)}
+                    disabled={busy}
+                    onClick={() => void end([session.id], TEXTS.ended(device))}
+                  >
+                    {TEXTS.endSession}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {others.length > 0 ? (
+          <div>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              disabled={busy}
+              onClick={() =>
+                void end(
+                  others.map((session) => session.id),
+                  TEXTS.endedOthers,
+                )
+              }
+            >
+              {TEXTS.endOthers}
+            </button>
+          </div>
+        ) : (
+          <p className="text-sm opacity-80">{TEXTS.onlyThisOne}</p>
+        )}
+      </>
+    );
+  } else if (sessions.isError) {
+    body = <LoadError title={TEXTS.sessionsFailed} onRetry={() => void sessions.refetch()} />;
+  } else {
+    body = <LoadingStatus>{TEXTS.sessionsLoading}</LoadingStatus>;
+  }
+  return (
+    <Subsection title={TEXTS.sessionsHeading}>
+      <OutcomeLine outcome={outcome} />
+      {body}
+    </Subsection>
+  );
+}
+
+function PersonalTokens({ auth, hasPassword }: { auth: AuthClient; hasPassword: boolean }) {
+  const queryClient = useQueryClient();
+  const tokens = useQuery({
+    queryKey: securityKeys.tokens,
+    queryFn: async (): Promise<PersonalToken[]> => {
+      const result = await auth.tokens();
+      if (result.kind !== 'tokens') throw new Error(result.kind);
+      return result.tokens;
+    },
+  });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [created, setCreated] = useState<TokenCreatedResult | null>(null);
+
+  const revoke = async (token: PersonalToken) => {
+    setOutcome(null);
+    try {
+      const result = await auth.revokeToken(token.id);
+      if (result.kind === 'ok') setOutcome({ kind: 'success', text: TEXTS.revoked(token.name) });
+      else setOutcome({ kind: 'error', text: refusal(result) });
+    } catch {
+      setOutcome({ kind: 'error', text: TEXTS.failed });
+    }
+    void queryClient.invalidateQueries({ queryKey: securityKeys.tokens });
+  };
+
+  let list: ReactNode;
+  if (tokens.data) {
+    list =
+      tokens.data.length === 0 ? (
+        <p className="text-sm opacity-80">{TEXTS.noTokens}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-base-300">
+          {tokens.data.map((token) => (
+            <li key={token.id} className="flex flex-wrap items-center gap-2 py-2">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-words" dir="auto">
+                  {token.name} <span className="font-mono text-sm opacity-80">{token.token_hint}…</span>
+                </p>
+                <p className="text-sm opacity-80">
+                  {token.scope === 'read' ? TEXTS.readOnly : TEXTS.readWrite}
+                  {token.expires_at !== null && (
+                    <>
+                      {` · ${TEXTS.expires} `}
+                      <TimeLabel value={isoOf(token.expires_at)} />
+                    </>
+                  )}
+                  {' · '}
+                  {token.last_used_at === null ? (
+                    TEXTS.neverUsed
+                  ) : (
+                    <>
+                      {`${TEXTS.lastUsed} `}
+                      <TimeLabel value={isoOf(token.last_used_at)} />
+                    </>
+                  )}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={TEXTS.revokeLabel(token.name)}
+                onClick={() => void revoke(token)}
+              >
+                {TEXTS.revoke}
+              </button>
+            </li>
+          ))}
+        </ul>
+      );
+  } else if (tokens.isError) {
+    list = <LoadError title={TEXTS.tokensFailed} onRetry={() => void tokens.refetch()} />;
+  } else {
+    list = <LoadingStatus>{TEXTS.tokensLoading}</LoadingStatus>;
+  }
+
+  return (
+    <Subsection title={TEXTS.tokensHeading}>
+      <p className="text-sm opacity-80">{TEXTS.tokensIntro}</p>
+      <OutcomeLine outcome={outcome} />
+      <NewTokenForm
+        auth={auth}
+        hasPassword={hasPassword}
+        onCreated={(result) => {
+          setCreated(result);
+          void queryClient.invalidateQueries({ queryKey: securityKeys.tokens });
+        }}
+      />
+      {created && (
+        <CopyableSecret label={TEXTS.newToken} value={created.token}>
+          <p>{TEXTS.newTokenNote}</p>
+        </CopyableSecret>
+      )}
+      {list}
+    </Subsection>
+  );
+}
+
+function NewTokenForm({
+  auth,
+  hasPassword,
+  onCreated,
+}: {
+  auth: AuthClient;
+  hasPassword: boolean;
+  onCreated: (result: TokenCreatedResult) => void;
+}) {
+  const [name, setName] = useState('');
+  const [days, setDays] = useState<number>(90);
+  const [readOnly, setReadOnly] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const daysId = useId();
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await auth.createToken({
+        name,
+        expiresInDays: days,
+        scope: readOnly ? 'read' : 'write',
+      });
+      if (result.kind === 'token_created') {
+        setName('');
+        setConfirming(false);
+        onCreated(result);
+      } else if (result.kind === 'reauthentication_required') {
+        if (hasPassword) setConfirming(true);
+        else setError(TEXTS.signInAgainToSet);
+      } else if (result.kind === 'invalid') {
+        setError(firstIssue(result, 'name') ?? TEXTS.failed);
+      } else {
+        setError(refusal(result));
+      }
+    } catch (caught) {
+      setError(
+        caught instanceof Error && caught.name === 'InvalidInputError' ? caught.message : TEXTS.failed,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <form
+        className="flex flex-col gap-3 rounded-box border border-base-300 p-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create();
+        }}
+      >
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            name="token_name"
+            label={TEXTS.tokenName}
+            placeholder={TEXTS.tokenNamePlaceholder}
+            maxLength={100}
+            required
+            value={name}
+            error={error}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={daysId} className="text-sm font-medium">
+              {TEXTS.tokenExpires}
+            </label>
+            <select
+              id={daysId}
+              className="select w-full"
+              value={days}
+              onChange={(event) => setDays(Number(event.target.value))}
+            >
+              {TOKEN_LIFETIME_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {TEXTS.tokenDays(choice)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={readOnly}
+            onChange={(event) => setReadOnly(event.target.checked)}
+          />
+          {TEXTS.tokenReadOnly}
+        </label>
+        <div>
+          <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+            {busy ? TEXTS.creating : TEXTS.createToken}
+          </button>
+        </div>
+      </form>
+      {confirming && (
+        <ConfirmPassword
+          auth={auth}
+          onConfirmed={() => void create()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
+
+/** allauth's reauthentication, inline: the password again, then what was asked goes on. */
+function ConfirmPassword({
+  auth,
+  onConfirmed,
+  onCancel,
+}: {
+  auth: AuthClient;
+  onConfirmed: () => void;
+  onCancel: () => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await auth.reauthenticate(password);
+      if (result.kind === 'authenticated') onConfirmed();
+      else if (result.kind === 'invalid') setError(firstIssue(result, 'password') ?? TEXTS.failed);
+      else setError(refusal(result));
+    } catch {
+      setError(TEXTS.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      aria-labelledby={headingId}
+      className="flex max-w-md flex-col gap-3 rounded-box bg-base-200 p-3"
+      onSubmit={(event) => void submit(event)}
+    >
+      <h4 id={headingId} className="font-semibold">
+        {TEXTS.confirmHeading}
+      </h4>
+      <p className="text-sm">{TEXTS.confirmIntro}</p>
+      <TextField
+        name="password"
+        label={TEXTS.password}
+        type="password"
+        autoComplete="current-password"
+        required
+        // The form appears because the person asked for it; the field is what they type next.
+        autoFocus
+        value={password}
+        error={error}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <div className="flex gap-2">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          {TEXTS.confirm}
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+          {TEXTS.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}
