@@ -148,6 +148,13 @@ function securityEntries(base: string, client: 'app' | 'browser'): MatrixEntry[]
       call: () => ({ path: `${base}/account/password/change`, body: {} }),
       expect: own(400),
     },
+    { route: `GET ${base}/account/email`, call: () => ({ path: `${base}/account/email` }), expect: own(200) },
+    // An empty body is refused before anything is added, resent, made primary or removed.
+    ...(['POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method) => ({
+      route: `${method} ${base}/account/email`,
+      call: () => ({ path: `${base}/account/email`, body: {} }),
+      expect: own(400),
+    })),
     {
       route: `GET ${base}/account/tokens`,
       call: () => ({ path: `${base}/account/tokens` }),
@@ -162,6 +169,47 @@ function securityEntries(base: string, client: 'app' | 'browser'): MatrixEntry[]
       route: `DELETE ${base}/account/tokens/:id`,
       call: () => ({ path: `${base}/account/tokens/${nobody}` }),
       expect: own(404),
+    },
+    // Two-factor: the caller's own authenticators only; none of the actors has one.
+    {
+      route: `GET ${base}/account/authenticators`,
+      call: () => ({ path: `${base}/account/authenticators` }),
+      expect: own(200),
+    },
+    {
+      route: `GET ${base}/account/authenticators/totp`,
+      call: () => ({ path: `${base}/account/authenticators/totp` }),
+      expect: own(404),
+    },
+    {
+      route: `POST ${base}/account/authenticators/totp`,
+      call: () => ({ path: `${base}/account/authenticators/totp`, body: {} }),
+      expect: own(400),
+    },
+    {
+      route: `DELETE ${base}/account/authenticators/totp`,
+      call: () => ({ path: `${base}/account/authenticators/totp` }),
+      expect: own(200),
+    },
+    {
+      route: `GET ${base}/account/authenticators/recovery-codes`,
+      call: () => ({ path: `${base}/account/authenticators/recovery-codes` }),
+      expect: own(404),
+    },
+    {
+      route: `POST ${base}/account/authenticators/recovery-codes`,
+      call: () => ({ path: `${base}/account/authenticators/recovery-codes`, body: {} }),
+      expect: own(400),
+    },
+    {
+      route: `POST ${base}/auth/2fa/authenticate`,
+      call: () => ({ path: `${base}/auth/2fa/authenticate`, body: { code: '123456' } }),
+      expect: client === 'app' ? { anonymous: 401, other: 401, member: 401, owner: 401 } : OPEN,
+    },
+    {
+      route: `POST ${base}/auth/2fa/reauthenticate`,
+      call: () => ({ path: `${base}/auth/2fa/reauthenticate`, body: { code: '123456' } }),
+      expect: own(400),
     },
   ];
 }

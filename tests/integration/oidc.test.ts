@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { lastKeyFor } from '@planwright/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureCliBuilt, runCliBinary } from '../support/cli-binary.js';
 import { startOidcProvider, type TestOidcAccount, type TestOidcProvider } from '../support/oidc-provider.js';
 import { freePort, startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -299,6 +303,54 @@ describe('sign-in', () => {
       last_name: 'Lovelace',
       has_verified_email: true,
     });
+  });
+
+  it('an account made with Google scripts the CLI with a personal access token (docs/auth.md)', async () => {
+    ensureCliBuilt();
+    const account = newAccount();
+    provider.addAccount(account);
+    const browser = new Browser(server.url);
+    await signIn(browser);
+    const signedIn = await session(browser);
+    // The web app keeps this token and makes the token as the app client, from Profile › Security.
+    const made = await fetch(`${server.url}/_allauth/app/v1/account/tokens`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-session-token': signedIn.body.meta.session_token as string,
+      },
+      body: JSON.stringify({ name: 'nightly export' }),
+    });
+    expect(made.status).toBe(200);
+    const token = ((await made.json()) as { meta: { token: string } }).meta.token;
+
+    const scratch = mkdtempSync(join(tmpdir(), 'planwright-oidc-cli-'));
+    try {
+      const run = { cwd: scratch, configDir: join(scratch, 'config'), serverUrl: server.url };
+      // A password login cannot work: the account has none.
+      const refused = await runCliBinary(
+        run,
+        ['login', '--email', account.email, '--password-stdin'],
+        'guess\n',
+      );
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain('--token-stdin');
+      const login = await runCliBinary(run, ['login', '--token-stdin'], `${token}\n`);
+      expect(login.code, login.stderr).toBe(0);
+      expect(login.stdout.toString()).toContain(account.email);
+      const created = await runCliBinary(run, [
+        'documents',
+        'create',
+        '--title',
+        'Made by a script',
+        '--json',
+      ]);
+      expect(created.code, created.stderr).toBe(0);
+      const listed = await runCliBinary(run, ['documents', 'list', '--json']);
+      expect(listed.stdout.toString()).toContain('Made by a script');
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 
   it('finds the same account on a later sign-in (by the provider subject, even when the address changed)', async () => {

@@ -57,6 +57,7 @@ import { shareLinkRoutes } from './routes/share-link-routes.js';
 import { sharePageRoutes } from './routes/share-page-routes.js';
 import { siteRoutes } from './routes/site-routes.js';
 import { systemPromptRoutes } from './routes/system-prompt-routes.js';
+import { twoFactorRoutes } from './routes/two-factor-routes.js';
 import type { Storage } from './storage/storage.js';
 
 /** What the app is built from. Tests pass their own; `createServer` opens the real ones. */
@@ -158,7 +159,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const providers = signIn ? [signIn.providerId] : [];
   allauthRoutes(app, { config, storage, sessions, accountMailer, now, providers, passwordHasher });
   accountSecurityRoutes(app, { config, storage, sessions, accountMailer, now, providers, passwordHasher });
-  oidcRoutes(app, { config, sessions, signIn });
+  twoFactorRoutes(app, { config, storage, sessions, now, providers });
+  oidcRoutes(app, { config, sessions, signIn, storage });
   accountRoutes(app, { config, storage, sessions, accountMailer, now });
   siteRoutes(app, { config });
   contactRoutes(app, { config, storage: deps.storage, mailer: deps.mailer, now });

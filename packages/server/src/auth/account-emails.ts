@@ -42,6 +42,55 @@ export function passwordResetEmail(to: string, url: string): MailMessage {
   );
 }
 
+/** Sent to a new address the profile asks to change to: opening the link makes it the account's address. */
+export function emailChangeVerificationEmail(to: string, url: string): MailMessage {
+  return withLink(
+    to,
+    'Confirm your new e-mail address for Planwright',
+    [
+      'Someone (hopefully you) asked to make this the e-mail address of their Planwright account.',
+      'Confirm it and it becomes the address you sign in with. The link works once and expires in 3 days.',
+      'If it was not you, you can ignore this message: nothing changes.',
+    ],
+    { label: 'Confirm my new e-mail address', url },
+  );
+}
+
+/**
+ * Sent instead of a verification when an account asks for an address another account already has: its
+ * owner learns of it, the account that asked learns nothing.
+ */
+export function emailInUseEmail(to: string, signInUrl: string, resetUrl: string): MailMessage {
+  return withLink(
+    to,
+    'Someone tried to add your e-mail address to a Planwright account',
+    [
+      'Someone tried to add this e-mail address to another Planwright account, but it already belongs to your account, so nothing was changed.',
+      `If it was you, sign in to this account instead. Forgot your password? Reset it here: ${resetUrl}`,
+      'If it was not you, you can ignore this message: your account stays as it is.',
+    ],
+    { label: 'Sign in', url: signInUrl },
+  );
+}
+
+/** Sent to the old address once a new one is confirmed and has become the account's address. */
+export function emailChangedEmail(
+  to: string,
+  newEmail: string,
+  securityUrl: string,
+  resetUrl: string,
+): MailMessage {
+  return withLink(
+    to,
+    'Your Planwright e-mail address was changed',
+    [
+      `Your Planwright e-mail address was changed to ${newEmail}. You now sign in with that address; this one no longer belongs to the account.`,
+      `If this was not you, reset your password now (${resetUrl}), using the new address, and look at your sessions and tokens; or reply to this message.`,
+    ],
+    { label: 'Review your account security', url: securityUrl },
+  );
+}
+
 /** Sent instead of a verification when someone signs up with an address that has an account. */
 export function accountExistsEmail(to: string, signInUrl: string, resetUrl: string): MailMessage {
   const message = withLink(

@@ -45,6 +45,7 @@ export function flowsFor(session: SessionRecord | undefined, providers: string[]
     { id: 'signup' },
     ...(providers.length > 0 ? [{ id: 'provider_redirect', providers }] : []),
     ...(session?.pendingFlow === 'verify_email' ? [{ id: 'verify_email', is_pending: true }] : []),
+    ...(session?.pendingFlow === 'mfa_authenticate' ? [{ id: 'mfa_authenticate', is_pending: true }] : []),
   ];
 }
 

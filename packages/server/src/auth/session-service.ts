@@ -96,7 +96,7 @@ export class SessionService {
     state: {
       user: UserRecord | undefined;
       authenticated: boolean;
-      pendingFlow?: 'verify_email';
+      pendingFlow?: 'verify_email' | 'mfa_authenticate';
       method?: 'password' | 'socialaccount';
       provider?: string;
     },

@@ -56,6 +56,30 @@ export const users = pgTable(
 );
 
 /**
+ * An account's addresses besides its primary one (allauth's `account/email`). The primary address, the one the
+ * account signs in with, stays `users.email` / `users.email_verified`; making another address primary swaps the
+ * two. Several accounts may list one address (unverified, or verified before); only one can sign in with it.
+ */
+export const emailAddresses = pgTable(
+  'email_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** `lower(email)`: addresses match case-insensitively. */
+    emailKey: text('email_key').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('email_addresses_user_email_key_idx').on(table.userId, table.emailKey),
+    index('email_addresses_email_key_idx').on(table.emailKey),
+  ],
+);
+
+/**
  * Server-side sessions for both allauth clients: the app client sends the token as X-Session-Token,
  * the browser client as the `sessionid` cookie. Only a SHA-256 hash of the token is stored.
  */
@@ -71,7 +95,8 @@ export const sessions = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** False while a flow (e-mail verification) is pending for `userId`. */
     authenticated: boolean('authenticated').notNull().default(false),
-    pendingFlow: text('pending_flow', { enum: ['verify_email'] }),
+    /** `mfa_authenticate`: the password was right; the second factor is asked next. */
+    pendingFlow: text('pending_flow', { enum: ['verify_email', 'mfa_authenticate'] }),
     /** How the session was authenticated: `password` or `socialaccount`, with when. */
     method: text('method', { enum: ['password', 'socialaccount'] }),
     methodAt: timestamp('method_at', { withTimezone: true, mode: 'date' }),
@@ -96,13 +121,39 @@ export const sessions = pgTable(
   ],
 );
 
-/** Single-use keys sent by e-mail (verification and password reset); only their hash is stored. */
+/**
+ * An account's second factors (docs/auth.md "Two-factor authentication"): its TOTP authenticator (RFC 6238, the
+ * secret in `data.secret`; `activated_at` null while being set up) and its recovery codes (`data.hashes`, SHA-256
+ * of each, and `data.used`, the indexes spent). At most one of each per account.
+ */
+export const authenticators = pgTable(
+  'authenticators',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The number allauth's answers call the authenticator's `id`. */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['totp', 'recovery_codes'] }).notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    /** TOTP: the last time step accepted, so no code is accepted twice. */
+    lastStep: bigint('last_step', { mode: 'number' }),
+  },
+  (table) => [uniqueIndex('authenticators_user_type_idx').on(table.userId, table.type)],
+);
+
+/** Single-use keys sent by e-mail (verification, change of address, password reset); only their hash is stored. */
 export const accountKeys = pgTable(
   'account_keys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     keyHash: text('key_hash').notNull(),
-    purpose: text('purpose', { enum: ['verify_email', 'password_reset'] }).notNull(),
+    /** `change_email`: confirms a new address the profile asked for; opening it makes it the account's address. */
+    purpose: text('purpose', { enum: ['verify_email', 'change_email', 'password_reset'] }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

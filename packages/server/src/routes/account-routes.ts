@@ -7,7 +7,8 @@ import { CSRF_COOKIE } from '../auth/request-credentials.js';
 import { requireUser } from '../auth/require-user.js';
 import type { SessionService } from '../auth/session-service.js';
 import type { ServerConfig } from '../config/config.js';
-import { HttpError, parseInput } from '../http/http-error.js';
+import { parseInput } from '../http/http-error.js';
+import { withinRateLimits } from '../http/rate-limited.js';
 import type { Storage } from '../storage/storage.js';
 import { emailKeyOf, type UserRecord } from '../storage/user-repository.js';
 
@@ -15,6 +16,13 @@ const MINUTE = 60_000;
 export const RESEND_RATE_LIMITS = {
   perIp: { limit: 10, windowMs: MINUTE },
   perAddress: { limit: 1, windowMs: MINUTE },
+} as const;
+/** How many addresses an account may list besides its primary one (allauth's ACCOUNT_MAX_EMAIL_ADDRESSES). */
+export const MAX_OTHER_EMAIL_ADDRESSES = 10;
+/** Changes of address the profile may ask for: per account, and per address asked for (whoever asks). */
+export const EMAIL_CHANGE_RATE_LIMITS = {
+  perAccount: { limit: 5, windowMs: 60 * MINUTE },
+  perAddress: { limit: 3, windowMs: 60 * MINUTE },
 } as const;
 
 // Control characters would corrupt storage or display; everything else a person may type is kept as typed.
@@ -124,33 +132,59 @@ export function accountRoutes(
     app.route({
       method,
       url: '/api/v1/app/me/',
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const user = await requireUser(request, sessions);
         const input = parseInput(method === 'PUT' ? putProfile : patchProfile, request.body);
-        const changesEmail = input.email !== undefined && input.email !== user.email;
-        if (changesEmail && emailKeyOf(input.email as string) !== emailKeyOf(user.email)) {
-          const taken = await storage.users.findByEmail(input.email as string);
-          if (taken) {
-            throw new HttpError(400, 'invalid', 'Invalid input: email', [
-              {
-                param: 'email',
-                code: 'email_taken',
-                message: 'Another account already uses this e-mail address.',
-              },
-            ]);
-          }
+        const requested = input.email;
+        // Another spelling of the account's own address is kept as typed (the same mailbox, still verified).
+        const respells =
+          requested !== undefined &&
+          requested !== user.email &&
+          emailKeyOf(requested) === emailKeyOf(user.email);
+        const changesEmail = requested !== undefined && emailKeyOf(requested) !== emailKeyOf(user.email);
+        if (
+          changesEmail &&
+          !(await withinRateLimits(
+            storage,
+            reply,
+            [
+              [`email-change:user:${user.id}`, EMAIL_CHANGE_RATE_LIMITS.perAccount],
+              [`email-change:address:${emailKeyOf(requested)}`, EMAIL_CHANGE_RATE_LIMITS.perAddress],
+            ],
+            now(),
+            'Too many e-mail address changes. Please wait and try again later.',
+          ))
+        ) {
+          return reply;
         }
         const changes = {
           ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
           ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
           ...(input.language !== undefined ? { language: input.language } : {}),
           ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
-          ...(changesEmail ? { email: input.email as string, emailVerified: false } : {}),
+          ...(respells ? { email: requested } : {}),
         };
         // A body naming no known field changes nothing (an empty UPDATE would be a 500).
         const updated =
           Object.keys(changes).length === 0 ? user : ((await storage.users.update(user.id, changes)) ?? user);
-        if (changesEmail) await accountMailer.sendVerification(updated, updated.email);
+        if (changesEmail) {
+          // The account keeps its address until the new one is confirmed. The answer is the same whether or
+          // not another account has the address: its owner is told instead, and nobody gets a link.
+          // Listed among the account's addresses (`account/email`), unverified, taken or not alike (while the
+          // list has room; the link works either way).
+          const listed = await storage.emailAddresses.listForUser(user.id);
+          if (listed.length < MAX_OTHER_EMAIL_ADDRESSES) {
+            await storage.emailAddresses.add({
+              userId: user.id,
+              email: requested,
+              verified: false,
+              createdAt: now(),
+            });
+          }
+          const holder = await storage.users.findByEmail(requested);
+          if (holder) await accountMailer.sendEmailInUse(holder.email);
+          else await accountMailer.sendEmailChangeVerification(updated, requested);
+        }
         return { user: profile(updated), email_verification_sent: changesEmail };
       },
     });

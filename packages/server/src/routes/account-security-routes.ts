@@ -9,6 +9,8 @@ import type { ResolvedSession, SessionService } from '../auth/session-service.js
 import type { ServerConfig } from '../config/config.js';
 import type { SessionRecord } from '../storage/session-repository.js';
 import type { Storage } from '../storage/storage.js';
+import { emailKeyOf, type UserRecord } from '../storage/user-repository.js';
+import { EMAIL_CHANGE_RATE_LIMITS, MAX_OTHER_EMAIL_ADDRESSES } from './account-routes.js';
 import { AUTH_RATE_LIMITS, readBody, tooMany } from './allauth-routes.js';
 
 /** What the account's security routes are built from. */
@@ -49,6 +51,18 @@ const createTokenInput = z.object({
     .default(TOKEN_LIFETIME_DAYS.default),
   scope: z.enum(['read', 'write'], { error: 'Choose read or write.' }).default('write'),
 });
+
+const emailInput = z.object({
+  email: z
+    .string({ error: 'This field is required.' })
+    .trim()
+    .min(1, 'This field is required.')
+    .max(254, 'Enter a valid email address.')
+    .pipe(z.email('Enter a valid email address.')),
+});
+const primaryInput = emailInput.extend({ primary: z.literal(true, { error: 'Only true is accepted.' }) });
+
+const emailError = (message: string) => errorsBody([{ message, code: 'invalid', param: 'email' }]);
 
 /** Seconds since the epoch, as allauth's timestamps are. */
 const seconds = (date: Date) => date.getTime() / 1000;
@@ -99,11 +113,17 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AccountSecurit
         request: FastifyRequest,
         reply: FastifyReply,
       ): Promise<(ResolvedSession & { user: NonNullable<ResolvedSession['user']> }) | undefined> {
-        const lookup = await sessions.lookup(readCredentials(request, client));
-        if (lookup.kind === 'live' && lookup.session.authenticated && lookup.user) {
+        // The app client's header may carry a browser sign-in's token too (the web app keeps the one a Google
+        // sign-in gave its cookie, as for `/api/v1/`): a header cannot be planted by another site. A personal
+        // access token is no sign-in: these calls refuse it like a dead token.
+        const lookup = await sessions.lookup(readCredentials(request, client), {
+          anyClient: client === 'app',
+        });
+        const token = lookup.kind === 'live' && lookup.session.client === 'token';
+        if (!token && lookup.kind === 'live' && lookup.session.authenticated && lookup.user) {
           return { session: lookup.session, user: lookup.user };
         }
-        if (lookup.kind === 'gone') {
+        if (lookup.kind === 'gone' || token) {
           void reply.status(410).send(unauthenticatedBody(undefined, providers, undefined, 410));
         } else {
           void reply
@@ -114,7 +134,7 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AccountSecurit
       }
 
       /** Whether the session may do something sensitive now; if not, allauth's 401 asking to reauthenticate is sent. */
-      function recent(
+      async function recent(
         reply: FastifyReply,
         signed: { session: SessionRecord; user: ResolvedSession['user'] },
       ) {
@@ -127,8 +147,13 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AccountSecurit
           data: {
             user: body.data.user,
             methods: body.data.methods,
-            // Without a password the way back is to sign in again (with Google).
-            flows: user.passwordHash !== null ? [{ id: 'reauthenticate' }] : [],
+            // Without a password (or a second factor) the way back is to sign in again (with Google).
+            flows: [
+              ...(user.passwordHash !== null ? [{ id: 'reauthenticate' }] : []),
+              ...((await storage.authenticators.hasActiveTotp(user.id))
+                ? [{ id: 'mfa_reauthenticate' }]
+                : []),
+            ],
           },
           meta: { is_authenticated: true },
         });
@@ -201,7 +226,7 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AccountSecurit
               );
           }
           if (!(await passwordMatches(reply, user, input.current_password, 'current_password'))) return reply;
-        } else if (!recent(reply, signed)) {
+        } else if (!(await recent(reply, signed))) {
           return reply;
         }
         const problems = validatePassword(input.new_password, {
@@ -221,11 +246,174 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AccountSecurit
           // Whoever knew the old password is signed out everywhere else; this session has just proved it.
           await tx.sessions.deleteOtherSignIns(user.id, signed.session.id);
           await tx.accountKeys.deleteForUser(user.id, 'password_reset');
+          await tx.accountKeys.deleteForUser(user.id, 'change_email');
           const session = await tx.sessions.update(signed.session.id, { method: 'password', methodAt: at });
           return { user: saved ?? user, session: session ?? signed.session };
         });
         await accountMailer.sendPasswordChanged(updated.user, user.passwordHash === null);
         return authenticatedBody(updated.user, updated.session);
+      });
+
+      /** The account's addresses as allauth lists them (`EmailAddress`): the primary one first. */
+      const addressesBody = async (user: UserRecord) => ({
+        status: 200,
+        data: [
+          { email: user.email, primary: true, verified: user.emailVerified },
+          ...(await storage.emailAddresses.listForUser(user.id))
+            .filter((address) => address.emailKey !== emailKeyOf(user.email))
+            .map((address) => ({ email: address.email, primary: false, verified: address.verified })),
+        ],
+      });
+
+      /** Counts an e-mail sent to `email` for the account (the profile's limits); answers 429 when over. */
+      async function mayEmail(reply: FastifyReply, user: UserRecord, email: string): Promise<boolean> {
+        for (const [bucket, rule] of [
+          [`email-change:user:${user.id}`, EMAIL_CHANGE_RATE_LIMITS.perAccount],
+          [`email-change:address:${emailKeyOf(email)}`, EMAIL_CHANGE_RATE_LIMITS.perAddress],
+        ] as const) {
+          const decision = await storage.rateLimits.hit(bucket, rule, now());
+          if (!decision.allowed) {
+            void tooMany(reply, decision.retryAfterSeconds);
+            return false;
+          }
+        }
+        return true;
+      }
+
+      /** `GET account/email`: the account's addresses. */
+      scope.get(`${prefix}/account/email`, async (request, reply) => {
+        const signed = await signedIn(request, reply);
+        if (!signed) return reply;
+        return addressesBody(signed.user);
+      });
+
+      /**
+       * `POST account/email` `{email}`: adds an address, unverified, and sends it a link. An address another
+       * account signs in with answers the same (listed, unverified), but its owner is told instead and no link
+       * is sent. Sensitive; rate limited like the profile's change of address.
+       */
+      scope.post(`${prefix}/account/email`, async (request, reply) => {
+        const signed = await signedIn(request, reply);
+        if (!signed) return reply;
+        const input = readBody(emailInput, request, reply);
+        if (!input) return reply;
+        if (!(await recent(reply, signed))) return reply;
+        const { user } = signed;
+        const listed = await storage.emailAddresses.listForUser(user.id);
+        if (
+          emailKeyOf(input.email) === emailKeyOf(user.email) ||
+          listed.some((address) => address.emailKey === emailKeyOf(input.email))
+        ) {
+          return reply.status(400).send(emailError('This e-mail address is already on your account.'));
+        }
+        if (listed.length >= MAX_OTHER_EMAIL_ADDRESSES) {
+          return reply
+            .status(400)
+            .send(emailError(`You cannot add more than ${MAX_OTHER_EMAIL_ADDRESSES} e-mail addresses.`));
+        }
+        if (!(await mayEmail(reply, user, input.email))) return reply;
+        await storage.emailAddresses.add({
+          userId: user.id,
+          email: input.email,
+          verified: false,
+          createdAt: now(),
+        });
+        const holder = await storage.users.findByEmail(input.email);
+        if (holder) await accountMailer.sendEmailInUse(holder.email);
+        else await accountMailer.sendVerification(user, input.email);
+        return addressesBody(user);
+      });
+
+      /** `PUT account/email` `{email}`: sends a listed, unverified address a new link. */
+      scope.put(`${prefix}/account/email`, async (request, reply) => {
+        const signed = await signedIn(request, reply);
+        if (!signed) return reply;
+        const input = readBody(emailInput, request, reply);
+        if (!input) return reply;
+        const { user } = signed;
+        const isPrimary = emailKeyOf(input.email) === emailKeyOf(user.email);
+        const address = isPrimary
+          ? { email: user.email, verified: user.emailVerified }
+          : await storage.emailAddresses.find(user.id, input.email);
+        if (!address)
+          return reply.status(400).send(emailError('This e-mail address is not on your account.'));
+        if (address.verified)
+          return reply.status(400).send(emailError('This e-mail address is verified already.'));
+        if (!(await mayEmail(reply, user, address.email))) return reply;
+        const holder = isPrimary ? undefined : await storage.users.findByEmail(address.email);
+        if (holder) await accountMailer.sendEmailInUse(holder.email);
+        else await accountMailer.sendVerification(user, address.email);
+        return { status: 200 };
+      });
+
+      /**
+       * `PATCH account/email` `{email, primary: true}`: a verified address becomes the one the account signs in
+       * with; the old primary stays listed, and is told. Sensitive.
+       */
+      scope.patch(`${prefix}/account/email`, async (request, reply) => {
+        const signed = await signedIn(request, reply);
+        if (!signed) return reply;
+        const input = readBody(primaryInput, request, reply);
+        if (!input) return reply;
+        if (!(await recent(reply, signed))) return reply;
+        const { user } = signed;
+        if (emailKeyOf(input.email) === emailKeyOf(user.email)) return addressesBody(user);
+        const address = await storage.emailAddresses.find(user.id, input.email);
+        if (!address)
+          return reply.status(400).send(emailError('This e-mail address is not on your account.'));
+        if (!address.verified) {
+          return reply.status(400).send(emailError('Only a verified e-mail address can be made primary.'));
+        }
+        const holder = await storage.users.findByEmail(address.email);
+        const taken = () =>
+          reply.status(400).send(emailError('Another account signs in with this e-mail address.'));
+        if (holder && holder.id !== user.id) return taken();
+        const updated = await storage
+          .transaction(async (tx) => {
+            await tx.emailAddresses.remove(user.id, address.email);
+            await tx.emailAddresses.add({
+              userId: user.id,
+              email: user.email,
+              verified: user.emailVerified,
+              createdAt: now(),
+            });
+            return tx.users.update(user.id, { email: address.email, emailVerified: true });
+          })
+          .catch(async (error: unknown) => {
+            // Another account took it as its sign-in address at the same moment (the unique index refused).
+            if ((await storage.users.findByEmail(address.email))?.id !== user.id) return undefined;
+            throw error;
+          });
+        if (!updated) return taken();
+        await accountMailer.sendEmailChanged(user.email, updated.email);
+        return addressesBody(updated);
+      });
+
+      /** `DELETE account/email` `{email}`: removes an address that is neither the primary nor the last verified. */
+      scope.delete(`${prefix}/account/email`, async (request, reply) => {
+        const signed = await signedIn(request, reply);
+        if (!signed) return reply;
+        const input = readBody(emailInput, request, reply);
+        if (!input) return reply;
+        const { user } = signed;
+        if (emailKeyOf(input.email) === emailKeyOf(user.email)) {
+          return reply
+            .status(400)
+            .send(
+              emailError('You cannot remove your primary e-mail address: make another one primary first.'),
+            );
+        }
+        const listed = await storage.emailAddresses.listForUser(user.id);
+        const address = listed.find((candidate) => candidate.emailKey === emailKeyOf(input.email));
+        if (!address)
+          return reply.status(400).send(emailError('This e-mail address is not on your account.'));
+        const otherVerified =
+          user.emailVerified || listed.some((other) => other !== address && other.verified);
+        if (address.verified && !otherVerified) {
+          return reply.status(400).send(emailError('You cannot remove your only verified e-mail address.'));
+        }
+        await storage.emailAddresses.remove(user.id, address.email);
+        return addressesBody(user);
       });
 
       /** `GET account/tokens`: the account's personal access tokens, newest first, never the tokens themselves. */
@@ -247,7 +435,7 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AccountSecurit
         if (!signed) return reply;
         const input = readBody(createTokenInput, request, reply);
         if (!input) return reply;
-        if (!recent(reply, signed)) return reply;
+        if (!(await recent(reply, signed))) return reply;
         const issued = await sessions.issueToken(
           signed.user,
           {

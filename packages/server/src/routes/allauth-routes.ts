@@ -25,6 +25,7 @@ import type {
 import { verifyTurnstile } from '../auth/turnstile.js';
 import type { ServerConfig } from '../config/config.js';
 import { fieldErrorsOf } from '../http/http-error.js';
+import type { AccountKeyRecord } from '../storage/account-key-repository.js';
 import type { RateLimit } from '../storage/rate-limit-repository.js';
 import type { SessionRecord } from '../storage/session-repository.js';
 import type { Storage } from '../storage/storage.js';
@@ -220,6 +221,17 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
             .status(401)
             .send(unauthenticatedBody(pending.session, providers, deliver(reply, client, pending, config)));
         }
+        if (await storage.authenticators.hasActiveTotp(user.id)) {
+          // The password was right; the second factor comes next (`auth/2fa/authenticate`).
+          const pending = await sessions.issue(
+            credentials,
+            { user, authenticated: false, pendingFlow: 'mfa_authenticate', method: 'password' },
+            previous,
+          );
+          return reply
+            .status(401)
+            .send(unauthenticatedBody(pending.session, providers, deliver(reply, client, pending, config)));
+        }
         const loggedIn = (await storage.users.update(user.id, { lastLoginAt: now() })) ?? user;
         const issued = await sessions.issue(
           credentials,
@@ -312,14 +324,21 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
         if (!input) return reply;
         const found = await findVerificationKey(input.key);
         if ('error' in found) return reply.status(400).send(errorsBody([found.error]));
+        if (found.key.purpose === 'change_email') {
+          // A change of address the profile asked for: nobody is signed in or out by it.
+          const changed = await changeAddress(found.key, found.user);
+          if (!changed) return reply.status(400).send(errorsBody([invalidKey()]));
+          return reply.status(401).send(unauthenticatedBody(undefined, providers));
+        }
         if (!(await storage.accountKeys.consume(found.key.id, now()))) {
           return reply.status(400).send(errorsBody([invalidKey()]));
         }
-        // The link proves the address it was sent to; a later e-mail change is not verified by it.
-        const verified =
-          emailKeyOf(found.user.email) === emailKeyOf(found.key.email)
-            ? ((await storage.users.update(found.user.id, { emailVerified: true })) ?? found.user)
-            : found.user;
+        // The link proves the address it was sent to: the primary one, or another the account lists.
+        const provesPrimary = emailKeyOf(found.user.email) === emailKeyOf(found.key.email);
+        if (!provesPrimary) await storage.emailAddresses.markVerified(found.user.id, found.key.email);
+        const verified = provesPrimary
+          ? ((await storage.users.update(found.user.id, { emailVerified: true })) ?? found.user)
+          : found.user;
         const credentials = readCredentials(request, client);
         const lookup = await sessions.lookup(credentials);
         if (
@@ -393,6 +412,8 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
             const deleted = await tx.accountKeys.deleteForUser(found.user.id, 'password_reset');
             if (!deleted.some((key) => key.id === found.key.id && key.usedAt === null))
               throw new ResetKeyGone();
+            // A change of address asked for by whoever knew the old password is never completed.
+            await tx.accountKeys.deleteForUser(found.user.id, 'change_email');
             await tx.users.update(found.user.id, {
               passwordHash,
               ...(provesAddress ? { emailVerified: true } : {}),
@@ -437,13 +458,38 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
     return { credentials, previous: lookup.kind === 'live' ? lookup.session : undefined };
   }
 
+  /**
+   * Completes a change of address: the key's address becomes the account's, verified, and the old address is
+   * told. Refused (false, nothing changed, the key still unused) when another account has the address by now,
+   * or when another request used the key first.
+   */
+  async function changeAddress(key: AccountKeyRecord, user: UserRecord): Promise<boolean> {
+    const holder = await storage.users.findByEmail(key.email);
+    if (holder && holder.id !== user.id) return false;
+    const changed = await storage
+      .transaction(async (tx) => {
+        if (!(await tx.accountKeys.consume(key.id, now()))) throw new KeyGone();
+        // The new address is now the primary one (users.email); the old one leaves the account.
+        await tx.emailAddresses.remove(user.id, key.email);
+        return tx.users.update(user.id, { email: key.email, emailVerified: true });
+      })
+      .catch(async (error: unknown) => {
+        if (error instanceof KeyGone) return undefined;
+        // Taken at the same moment by another account: the unique address index refused it.
+        if ((await storage.users.findByEmail(key.email))?.id !== user.id) return undefined;
+        throw error;
+      });
+    if (!changed) return false;
+    if (emailKeyOf(user.email) !== emailKeyOf(changed.email)) {
+      await accountMailer.sendEmailChanged(user.email, changed.email);
+    }
+    return true;
+  }
+
   async function findVerificationKey(
     key: string,
-  ): Promise<
-    | { key: NonNullable<Awaited<ReturnType<Storage['accountKeys']['find']>>>; user: UserRecord }
-    | { error: AllauthError }
-  > {
-    const stored = await storage.accountKeys.find('verify_email', hashSecret(key));
+  ): Promise<{ key: AccountKeyRecord; user: UserRecord } | { error: AllauthError }> {
+    const stored = await storage.accountKeys.findAny(['verify_email', 'change_email'], hashSecret(key));
     const user = stored ? await storage.users.findById(stored.userId) : undefined;
     if (!stored || !user) return { error: invalidKey() };
     if (stored.usedAt) {
@@ -458,6 +504,11 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
         : { error: invalidKey() };
     }
     if (stored.expiresAt.getTime() <= now().getTime()) return { error: invalidKey() };
+    if (stored.purpose === 'change_email') {
+      // An address another account has meanwhile taken cannot become this account's.
+      const holder = await storage.users.findByEmail(stored.email);
+      if (holder && holder.id !== user.id) return { error: invalidKey() };
+    }
     return { key: stored, user };
   }
 
@@ -471,6 +522,9 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
 
 /** Rolls back a password reset whose key another request used (and deleted) first. */
 class ResetKeyGone extends Error {}
+
+/** Rolls back a change of address whose key another request used first. */
+class KeyGone extends Error {}
 
 function invalidKey(): AllauthError {
   return { message: 'Invalid or expired key.', code: 'invalid', param: 'key' };

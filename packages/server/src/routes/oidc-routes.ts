@@ -10,6 +10,7 @@ import { newSecret } from '../auth/secrets.js';
 import type { SessionService } from '../auth/session-service.js';
 import type { ServerConfig } from '../config/config.js';
 import { fieldErrorsOf } from '../http/http-error.js';
+import type { Storage } from '../storage/storage.js';
 
 /** The callback registered at the provider, under PUBLIC_URL. */
 export const OIDC_CALLBACK_PATH = '/accounts/google/login/callback/';
@@ -34,6 +35,8 @@ const providerRedirectForm = z.object({
 export interface OidcRouteDeps {
   config: ServerConfig;
   sessions: SessionService;
+  /** Whether the account has a second factor to ask for after the provider. */
+  storage: Pick<Storage, 'authenticators'>;
   /** Absent when no OpenID Connect client is configured. */
   signIn: SocialSignIn | undefined;
 }
@@ -45,7 +48,7 @@ export interface OidcRouteDeps {
  * signed in, or to the web page with `?error=<code>`, never an error page. Contract: docs/auth.md.
  */
 export function oidcRoutes(app: FastifyInstance, deps: OidcRouteDeps): void {
-  const { config, sessions, signIn } = deps;
+  const { config, sessions, signIn, storage } = deps;
 
   const redirect = (reply: FastifyReply, location: string) =>
     reply.header('cache-control', 'no-store').redirect(location, 302);
@@ -119,9 +122,17 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcRouteDeps): void {
       if (!result.ok) return fail(reply, result.error);
       const credentials = readCredentials(request, 'browser');
       const lookup = await sessions.lookup(credentials);
+      // An account with a second factor is asked for it next, as after a password (the web page asks).
+      const secondFactor = await storage.authenticators.hasActiveTotp(result.user.id);
       const issued = await sessions.issue(
         credentials,
-        { user: result.user, authenticated: true, method: 'socialaccount', provider: signIn.providerId },
+        {
+          user: result.user,
+          authenticated: !secondFactor,
+          ...(secondFactor && { pendingFlow: 'mfa_authenticate' as const }),
+          method: 'socialaccount',
+          provider: signIn.providerId,
+        },
         lookup.kind === 'live' ? lookup.session : undefined,
       );
       setSessionCookie(reply, issued.token, config);

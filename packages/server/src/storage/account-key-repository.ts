@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { accountKeys } from '../db/schema.js';
 
@@ -24,6 +24,15 @@ export class AccountKeyRepository {
     return row;
   }
 
+  /** A key of any of `purposes` (a verification link may confirm an address or a change of address). */
+  async findAny(purposes: AccountKeyPurpose[], keyHash: string): Promise<AccountKeyRecord | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(accountKeys)
+      .where(and(eq(accountKeys.keyHash, keyHash), inArray(accountKeys.purpose, purposes)));
+    return row;
+  }
+
   /** Deletes keys that expired before `before` (used ones included). Returns how many went. */
   async prune(before: Date): Promise<number> {
     const rows = await this.db
@@ -36,7 +45,8 @@ export class AccountKeyRepository {
   /**
    * Deletes every key of `purpose` the user holds, used or not, and returns them. A password reset calls
    * it for `password_reset` (a change of password should too), so no other e-mailed reset link still
-   * works; verification keys are left alone. Concurrent calls for one user queue on the rows' locks, so
+   * works; verification keys are left alone. A password reset or change also calls it for `change_email`, so a
+   * change of address asked for by whoever knew the old password is never completed. Concurrent calls for one user queue on the rows' locks, so
    * of two resets at once only one finds its own key among the deleted.
    */
   async deleteForUser(userId: string, purpose: AccountKeyPurpose): Promise<AccountKeyRecord[]> {

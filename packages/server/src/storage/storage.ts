@@ -4,6 +4,7 @@ import { AccountKeyRepository } from './account-key-repository.js';
 import { ActivityRepository } from './activity-repository.js';
 import { AiUsageRepository } from './ai-usage-repository.js';
 import { AppSettingRepository } from './app-setting-repository.js';
+import { AuthenticatorRepository } from './authenticator-repository.js';
 import { BlueprintRepository } from './blueprint-repository.js';
 import { ChatRepository } from './chat-repository.js';
 import { CommentRepository } from './comment-repository.js';
@@ -11,6 +12,7 @@ import { ContactMessageRepository } from './contact-message-repository.js';
 import { DocumentMemberRepository } from './document-member-repository.js';
 import { DocumentRepository } from './document-repository.js';
 import { DocumentVersionRepository } from './document-version-repository.js';
+import { EmailAddressRepository } from './email-address-repository.js';
 import { InvitationRepository } from './invitation-repository.js';
 import { LiveStateRepository } from './live-state-repository.js';
 import { OidcStateRepository } from './oidc-state-repository.js';
@@ -31,6 +33,8 @@ export interface Storage {
   readonly users: UserRepository;
   readonly sessions: SessionRepository;
   readonly accountKeys: AccountKeyRepository;
+  readonly authenticators: AuthenticatorRepository;
+  readonly emailAddresses: EmailAddressRepository;
   readonly rateLimits: RateLimitRepository;
   readonly oidcStates: OidcStateRepository;
   readonly socialAccounts: SocialAccountRepository;
@@ -62,6 +66,8 @@ export type TransactionalStorage = Pick<
   | 'users'
   | 'sessions'
   | 'accountKeys'
+  | 'authenticators'
+  | 'emailAddresses'
   | 'rateLimits'
   | 'oidcStates'
   | 'socialAccounts'
@@ -86,6 +92,8 @@ function repositories(db: Db): TransactionalStorage {
     users: new UserRepository(db),
     sessions: new SessionRepository(db),
     accountKeys: new AccountKeyRepository(db),
+    authenticators: new AuthenticatorRepository(db),
+    emailAddresses: new EmailAddressRepository(db),
     rateLimits: new RateLimitRepository(db),
     oidcStates: new OidcStateRepository(db),
     socialAccounts: new SocialAccountRepository(db),

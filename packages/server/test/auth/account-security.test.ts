@@ -117,6 +117,12 @@ describe('sessions', () => {
       is_current: boolean;
       client: string;
     }>;
+    // The web app keeps a browser sign-in's token (after Google) and sends it as the app client's header.
+    const asHeader = await call('GET', 'auth/sessions', { client: 'app', token: laptop.token });
+    expect(asHeader.statusCode).toBe(200);
+    expect(asHeader.json().data.find((session: { is_current: boolean }) => session.is_current).client).toBe(
+      'browser',
+    );
     const phoneId = listed.filter((session) => session.client === 'app' && !session.is_current)[0]?.id;
     const ended = await call('DELETE', 'auth/sessions', cli, { sessions: [phoneId] });
     expect(ended.statusCode).toBe(200);
@@ -291,8 +297,12 @@ describe('personal access tokens', () => {
     const refused = await api('POST', 'documents/', reader, { title: 'Not by a reader' });
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toMatchObject({ code: 'not_permitted' });
-    // A token is no sign-in: the allauth endpoints do not know it.
+    // A token is no sign-in: the allauth endpoints do not know it, nor do these.
     expect((await call('GET', 'auth/session', { client: 'app', token })).statusCode).toBe(410);
+    expect((await call('GET', 'account/tokens', { client: 'app', token })).statusCode).toBe(410);
+    expect(
+      (await call('POST', 'account/tokens', { client: 'app', token }, { name: 'chained' })).statusCode,
+    ).toBe(410);
 
     const listed = (await call('GET', 'account/tokens', cli)).json().data as Array<{
       id: number;

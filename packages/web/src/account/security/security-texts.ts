@@ -29,7 +29,7 @@ export const SECURITY_TEXTS = {
   onlyThisOne: 'You are signed in on this device only.',
   tokensHeading: 'Personal access tokens',
   tokensIntro:
-    'For scripts and the command line (`planwright login --token-stdin`, or PLANWRIGHT_TOKEN). A token acts as you; a read-only one changes nothing.',
+    'For scripts and the command line (planwright login --token-stdin, or the PLANWRIGHT_TOKEN variable). A token acts as you; a read-only one changes nothing.',
   tokensLoading: 'Loading your tokens…',
   tokensFailed: 'Could not load your tokens.',
   noTokens: 'No tokens yet.',

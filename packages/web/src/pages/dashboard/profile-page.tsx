@@ -114,7 +114,10 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         {save.isSuccess && (
           <Alert kind="success">
             <span>{TEXTS.saved}</span>
-            {save.data.email_verification_sent && <span>{TEXTS.verificationSent(save.data.user.email)}</span>}
+            {/* The account keeps its address until the link is opened: the link went to the one typed. */}
+            {save.data.email_verification_sent && (
+              <span>{TEXTS.verificationSent(save.variables.email.trim())}</span>
+            )}
           </Alert>
         )}
 
