@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { ALLAUTH_PROTOCOL_ANSWERS, useBrowserHarness } from '../support/browser.js';
@@ -76,5 +77,51 @@ describe('account security in Chromium against the real server', () => {
     await tokens.getByText('Nightly export is revoked: it stops working at once.').waitFor();
     expect((await api(token)).status).toBe(401);
     await tokens.getByText('No tokens yet.').waitFor();
+  });
+
+  it('SECB2 set up two-factor from the QR secret, then sign in with password and code, and with a recovery code', async () => {
+    const email = 'two-factor@example.com';
+    const owner = await signedInEditorUser(harness, email);
+    const page = owner.page;
+    await page.goto(`${harness.server.url}/dashboard/profile`);
+    const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
+    await twoFactor.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await twoFactor
+      .getByRole('img', { name: 'QR code to add Planwright to your authenticator app' })
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const secret = (await twoFactor.locator('code').textContent()) ?? '';
+    const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    await twoFactor.getByLabel('Code from the app').fill(app.generate());
+    await twoFactor.getByRole('button', { name: 'Turn on' }).click();
+    const codes = twoFactor.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
+    await expect.poll(() => codes.count()).toBe(10);
+    const recovery = (await codes.first().textContent()) ?? '';
+    await twoFactor
+      .getByText('Two-factor authentication is on: signing in asks for a code from your app.')
+      .waitFor();
+
+    // Another browser: the password, then a code (of the next 30 seconds: this one was spent turning it on).
+    const laptop = await harness.openPage({}, { expected: SIGNED_OUT });
+    await laptop.goto(`${harness.server.url}/account/signin`);
+    await signIn(laptop, email);
+    await laptop.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+    await laptop.getByLabel('Code').fill(app.generate({ timestamp: Date.now() + 30_000 }));
+    await laptop.getByRole('button', { name: 'Verify' }).click();
+    await laptop.waitForURL(`${harness.server.url}/dashboard`);
+
+    // A third: a recovery code instead; the same code again is refused.
+    for (const expected of ['signed in', 'refused'] as const) {
+      const phone = await harness.openPage(
+        { viewport: { width: 390, height: 844 } },
+        { expected: SIGNED_OUT },
+      );
+      await phone.goto(`${harness.server.url}/account/signin`);
+      await signIn(phone, email);
+      await phone.getByLabel('Code').fill(recovery);
+      await phone.getByRole('button', { name: 'Verify' }).click();
+      if (expected === 'signed in') await phone.waitForURL(`${harness.server.url}/dashboard`);
+      else await phone.getByText('Incorrect code. Check the code in your app and try again.').waitFor();
+    }
   });
 });

@@ -60,10 +60,11 @@ export function recordPageProblems(page: Page, expected: readonly ExpectedConsol
 /**
  * Chromium logs every 4xx answer to a `fetch` as a console error. allauth answers with them as protocol
  * outcomes, not failures: 401 is "not signed in" (which a successful sign-up, sign-out or password reset
- * answers) and 400 a refused input the page shows in words. Only those, and only from `/_allauth/`.
+ * answers), 400 a refused input the page shows in words, and 404 to `account/authenticators/totp` "two-factor
+ * is off" (with the secret to set it up). Only those, and only from `/_allauth/`.
  */
 export const ALLAUTH_PROTOCOL_ANSWERS: ExpectedConsoleError = {
-  text: /^Failed to load resource: the server responded with a status of 40[01] /,
+  text: /^Failed to load resource: the server responded with a status of 40[014] /,
   url: /\/_allauth\/(app|browser)\/v1\//,
 };
 

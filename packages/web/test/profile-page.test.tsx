@@ -43,7 +43,19 @@ function server(
         ],
       }),
     )
-    .on('GET /_allauth/app/v1/account/tokens', () => json({ status: 200, data: [] }));
+    .on('GET /_allauth/app/v1/account/tokens', () => json({ status: 200, data: [] }))
+    .on('GET /_allauth/app/v1/account/authenticators/totp', () =>
+      json(
+        {
+          status: 404,
+          meta: {
+            secret: 'JBSWY3DPEHPK3PXP',
+            totp_url: 'otpauth://totp/Planwright:ada?secret=JBSWY3DPEHPK3PXP',
+          },
+        },
+        404,
+      ),
+    );
 }
 
 async function arrive(fake = server()) {
@@ -79,6 +91,7 @@ describe('profile page (spec 000 §2 "Profile page", §7, §8; SPEC.md M1–M3)'
     expect(security.getByText('You are signed in on this device only.')).toBeTruthy();
     expect(await security.findByText('No tokens yet.')).toBeTruthy();
     expect(security.getByLabelText('Current password')).toBeTruthy();
+    expect(await security.findByRole('button', { name: 'Set up two-factor authentication' })).toBeTruthy();
   });
 
   it('shows the picture when the account has one', async () => {

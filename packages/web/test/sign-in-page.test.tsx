@@ -31,6 +31,49 @@ describe('sign-in page (spec 000 §2, §4 "Sign-in", §8; SPEC.md S1–S7)', () 
     expect(document.title).toBe('Sign in to Planwright · Planwright');
   });
 
+  it('S8: an account with a second factor is asked for its code next; a wrong one is said, the right one signs in', async () => {
+    let attempt = 0;
+    const fake = server()
+      .on('POST /_allauth/app/v1/auth/login', () =>
+        json(
+          {
+            status: 401,
+            data: { flows: [{ id: 'login' }, { id: 'mfa_authenticate', is_pending: true }] },
+            meta: { is_authenticated: false, session_token: 'pending-token' },
+          },
+          401,
+        ),
+      )
+      .on('POST /_allauth/app/v1/auth/2fa/authenticate', () => {
+        attempt += 1;
+        return attempt === 1
+          ? json(
+              {
+                status: 400,
+                errors: [{ message: 'Incorrect code.', code: 'incorrect_code', param: 'code' }],
+              },
+              400,
+            )
+          : allauth.authenticated('token-2');
+      });
+    const app = await arrive('/account/signin?next=%2Fdashboard%2Fprofile', fake);
+    fill('Email', 'ada@example.com');
+    fill('Password', 'violet-harbour');
+    signIn();
+    await screen.findByRole('heading', { name: 'Two-factor authentication' });
+    fill('Code', '000000');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Incorrect code. Check the code in your app and try again.')).toBeTruthy();
+    fill('Code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('heading', { name: 'Profile' });
+    expect(app.location()).toBe('/dashboard/profile');
+    const [first, second] = fake.calls('/_allauth/app/v1/auth/2fa/authenticate');
+    expect(first?.body).toEqual({ code: '000000' });
+    expect(second?.body).toEqual({ code: '123456' });
+    expect(app.storage.data.get('sessionToken')).toBe('token-2');
+  });
+
   it('S1: refuses empty fields with the spec texts and calls nobody', async () => {
     const fake = server();
     await arrive(undefined, fake);

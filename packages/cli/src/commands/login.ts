@@ -1,4 +1,4 @@
-import type { AuthUser } from '@planwright/sdk';
+import type { AuthUser, LoginResult, MfaResult } from '@planwright/sdk';
 import type { Command } from 'commander';
 import { type CliIo, readEnv } from '../cli-io.js';
 import { serverUrlSchema } from '../config/server-url.js';
@@ -84,7 +84,11 @@ Examples:
       const session = await openServerSession(io, input.server);
       let user: AuthUser;
       try {
-        user = await signIn(session, async () => piped ?? (await askOnTerminal(source, session.server.url)));
+        user = await signIn(
+          session,
+          async () => piped ?? (await askOnTerminal(source, session.server.url)),
+          source.kind === 'terminal' ? () => askCodeOnTerminal(source) : undefined,
+        );
       } finally {
         // Also on the way out with an error (server gone, prompt cancelled, wrong password): token
         // changes reach the file. A failed write was already reported by signIn's own flush.
@@ -141,7 +145,12 @@ function warnOfTokenEnv(io: CliIo, output: Output): void {
  * @throws LoginError when the server says no (see `loginOutcome`), ServerUnreachableError,
  *   SessionFileError when the token cannot be saved, CancelledError from the prompt.
  */
-async function signIn(session: ServerSession, getCredentials: () => Promise<Credentials>): Promise<AuthUser> {
+async function signIn(
+  session: ServerSession,
+  getCredentials: () => Promise<Credentials>,
+  /** Asks for the two-factor code on a terminal; without it an account with a second factor cannot sign in here. */
+  askCode?: () => Promise<string>,
+): Promise<AuthUser> {
   const [{ callServer }, outcomes, { refuseWhenSignedIn }] = await Promise.all([
     import('../server/call-server.js'),
     import('../login/login-outcome.js'),
@@ -154,9 +163,20 @@ async function signIn(session: ServerSession, getCredentials: () => Promise<Cred
   const { server, store } = session;
 
   const credentials = await getCredentials();
-  const result = await callServer(server.url, (client) => client.auth.login(credentials), {
-    tokenStore: store,
-  });
+  let result: LoginResult | MfaResult = await callServer(
+    server.url,
+    (client) => client.auth.login(credentials),
+    {
+      tokenStore: store,
+    },
+  );
+  // The password was right and the account has a second factor: its code, typed on the terminal, finishes it.
+  if (result.kind === 'pending' && result.flow === 'mfa_authenticate' && askCode) {
+    const code = await askCode();
+    result = await callServer(server.url, (client) => client.auth.mfaAuthenticate(code), {
+      tokenStore: store,
+    });
+  }
   // The SDK keeps a pending login's token so that the e-mailed link finishes signing in *this*
   // session; but the link opens in a browser, so the CLI could never use that token. Keep nothing.
   if (result.kind === 'pending') store.clear();
@@ -207,6 +227,18 @@ function credentialSource(
     stdin: io.stdin as NodeJS.ReadStream,
     output: io.stderr as NodeJS.WriteStream,
   };
+}
+
+/** The two-factor code, asked on standard error (the code is no secret once used, so it is echoed). */
+async function askCodeOnTerminal(source: CredentialSource): Promise<string> {
+  if (source.kind !== 'terminal') throw new Error('login: no terminal to ask the code on');
+  const { createInterface } = await import('node:readline/promises');
+  const lines = createInterface({ input: source.stdin, output: source.output });
+  try {
+    return (await lines.question('Two-factor code (from your app, or a recovery code): ')).trim();
+  } finally {
+    lines.close();
+  }
 }
 
 /** The Ink prompt, loaded only now: Ink and React cost more than the whole rest of a run. */

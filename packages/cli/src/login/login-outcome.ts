@@ -1,4 +1,10 @@
-import { type AuthUser, type LoginResult, SIGN_IN_TEXTS, signInErrorMessage } from '@planwright/sdk';
+import {
+  type AuthUser,
+  type LoginResult,
+  type MfaResult,
+  SIGN_IN_TEXTS,
+  signInErrorMessage,
+} from '@planwright/sdk';
 import { CliErrorCode, LoginError } from '../errors/cli-error.js';
 
 /**
@@ -40,7 +46,7 @@ export function formatWait(seconds: number): string {
  * @param storedEmail who the stored session belongs to, for a 409.
  */
 export function loginOutcome(
-  result: LoginResult,
+  result: LoginResult | MfaResult,
   context: { serverUrl: string; email: string; storedEmail: string | null },
 ): { ok: true; user: AuthUser } | { ok: false; error: LoginError } {
   const refuse = (...args: ConstructorParameters<typeof LoginError>) => ({
@@ -51,11 +57,31 @@ export function loginOutcome(
     case 'authenticated':
       return { ok: true, user: result.user };
     case 'pending':
+      if (result.flow === 'mfa_authenticate') {
+        return refuse(
+          CliErrorCode.loginFailed,
+          'This account asks for a two-factor code after the password.',
+          {
+            suggestion:
+              'Run `planwright login` on a terminal to type the code, or sign in a script with a personal access token: `planwright login --token-stdin`.',
+          },
+        );
+      }
       return refuse(CliErrorCode.emailNotVerified, SIGN_IN_TEXTS.verifyEmail, {
         suggestion: `Check your inbox: a new verification link is on its way to ${context.email}. Open it, then run \`planwright login\` again.`,
       });
+    case 'unauthenticated':
+      return refuse(CliErrorCode.loginFailed, 'This sign-in expired before the code was given.', {
+        suggestion: 'Run `planwright login` again.',
+      });
     case 'invalid': {
       const issues = [...Object.values(result.fieldErrors).flat(), ...result.formErrors];
+      if (issues.some((issue) => issue.code === 'incorrect_code')) {
+        return refuse(CliErrorCode.loginFailed, 'Incorrect two-factor code.', {
+          suggestion:
+            'Check the code in your authenticator app (or use a recovery code), then run `planwright login` again.',
+        });
+      }
       const tooMany = issues.some((issue) => issue.code === 'too_many_login_attempts');
       const mismatch = issues.some((issue) => issue.code === 'email_password_mismatch');
       return tooMany

@@ -14,20 +14,31 @@ import { buildRequestUrl } from '../http/request-url.js';
 import { readErrorBody, readResponseBody } from '../http/response-body.js';
 import type { RequestTarget } from '../http/transport-error.js';
 import type { CallOptions } from '../resources/call-options.js';
-import { type AuthConfig, type AuthUser, configEnvelopeSchema, csrfAnswerSchema } from './auth-envelopes.js';
 import {
+  type AuthConfig,
+  type AuthUser,
+  configEnvelopeSchema,
+  csrfAnswerSchema,
+  totpOfferEnvelopeSchema,
+} from './auth-envelopes.js';
+import {
+  type ActivateTotpResult,
   ALLAUTH_STATUSES,
+  type AuthenticatorsListResult,
   type AuthResult,
   type ChangePasswordResult,
   type CreateTokenResult,
+  type DeactivateTotpResult,
   type EmailVerificationInfoCheck,
   type EndSessionsResult,
   interpretAuthAnswer,
   type LoginResult,
   type LogoutResult,
+  type MfaResult,
   type PasswordResetInfoCheck,
   type PasswordResetRequestResult,
   type ReauthenticateResult,
+  type RecoveryCodesCallResult,
   type ResetPasswordResult,
   type RevokeTokenResult,
   type SessionResult,
@@ -35,6 +46,7 @@ import {
   type SignupResult,
   type SuccessShape,
   type TokensListResult,
+  type TotpStatusResult,
   type VerifyEmailResult,
 } from './auth-result.js';
 import { csrfTokenFromDocumentCookie } from './csrf-cookie.js';
@@ -170,6 +182,20 @@ export interface AuthClient {
   ): Promise<ChangePasswordResult>;
   /** `GET account/tokens`: the account's personal access tokens (docs/auth.md), never the tokens themselves. */
   tokens(options?: CallOptions): Promise<TokensListResult>;
+  /** `GET account/authenticators`: the account's second factors. */
+  authenticators(options?: CallOptions): Promise<AuthenticatorsListResult>;
+  /** `GET account/authenticators/totp`: on (`totp_active`), or off with the secret to set it up (`totp_offered`). */
+  totp(options?: CallOptions): Promise<TotpStatusResult>;
+  /** `POST account/authenticators/totp`: turns TOTP on with a first code from the app. Needs a recent sign-in. */
+  activateTotp(code: string, options?: CallOptions): Promise<ActivateTotpResult>;
+  /** `DELETE account/authenticators/totp`: two-factor off. Needs a recent sign-in. */
+  deactivateTotp(options?: CallOptions): Promise<DeactivateTotpResult>;
+  /** `POST account/authenticators/recovery-codes`: ten new recovery codes, shown this once. Needs a recent sign-in. */
+  regenerateRecoveryCodes(options?: CallOptions): Promise<RecoveryCodesCallResult>;
+  /** `POST auth/2fa/authenticate`: the code after a right password (`pending` `mfa_authenticate`); signs in. */
+  mfaAuthenticate(code: string, options?: CallOptions): Promise<MfaResult>;
+  /** `POST auth/2fa/reauthenticate`: a code instead of the password, before a sensitive action. */
+  mfaReauthenticate(code: string, options?: CallOptions): Promise<MfaResult>;
   /** `POST account/tokens`: a new personal access token, answered this once. Needs a recent sign-in. */
   createToken(input: PersonalTokenInput, options?: CallOptions): Promise<CreateTokenResult>;
   /** `DELETE account/tokens/{id}`: revokes it at once. An id that is not the account's: `ApiError` 404. */
@@ -300,6 +326,17 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     });
     const { status } = response;
 
+    // `GET account/authenticators/totp` answers 404 with the secret to set TOTP up with: an answer, not an error.
+    if (status === 404 && spec.success === 'totp' && method === 'GET') {
+      const offer = totpOfferEnvelopeSchema.safeParse((await readErrorBody(response, target)).data);
+      if (offer.success) {
+        return {
+          kind: 'totp_offered',
+          secret: offer.data.meta.secret,
+          totpUrl: offer.data.meta.totp_url,
+        } as R;
+      }
+    }
     if (!ALLAUTH_STATUSES.has(status)) {
       const { text, data, cause } = await readErrorBody(response, target);
       throw new ApiError({ status, statusText: response.statusText, text, data, method, url, cause });
@@ -588,6 +625,90 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
         callOptions,
       );
     },
+
+    authenticators: (callOptions) =>
+      call<AuthenticatorsListResult>(
+        'GET',
+        'account/authenticators',
+        { success: 'authenticators', kinds: ['authenticators', 'unauthenticated', ...INTERRUPTIONS] },
+        callOptions,
+      ),
+
+    totp: (callOptions) =>
+      call<TotpStatusResult>(
+        'GET',
+        'account/authenticators/totp',
+        { success: 'totp', kinds: ['totp_active', 'unauthenticated', ...INTERRUPTIONS] },
+        callOptions,
+      ),
+
+    activateTotp: (code, callOptions) =>
+      call<ActivateTotpResult>(
+        'POST',
+        'account/authenticators/totp',
+        {
+          body: { code },
+          success: 'totp',
+          kinds: [
+            'totp_active',
+            'invalid',
+            'reauthentication_required',
+            'conflict',
+            'unauthenticated',
+            ...INTERRUPTIONS,
+          ],
+        },
+        callOptions,
+      ),
+
+    deactivateTotp: (callOptions) =>
+      call<DeactivateTotpResult>(
+        'DELETE',
+        'account/authenticators/totp',
+        { success: 'ok', kinds: ['ok', 'reauthentication_required', 'unauthenticated', ...INTERRUPTIONS] },
+        callOptions,
+      ),
+
+    regenerateRecoveryCodes: (callOptions) =>
+      call<RecoveryCodesCallResult>(
+        'POST',
+        'account/authenticators/recovery-codes',
+        {
+          success: 'recovery_codes',
+          kinds: [
+            'recovery_codes',
+            'invalid',
+            'reauthentication_required',
+            'unauthenticated',
+            ...INTERRUPTIONS,
+          ],
+        },
+        callOptions,
+      ),
+
+    mfaAuthenticate: (code, callOptions) =>
+      call<MfaResult>(
+        'POST',
+        'auth/2fa/authenticate',
+        {
+          body: { code },
+          success: 'authenticated',
+          kinds: ['authenticated', 'invalid', 'unauthenticated', ...INTERRUPTIONS],
+        },
+        callOptions,
+      ),
+
+    mfaReauthenticate: (code, callOptions) =>
+      call<MfaResult>(
+        'POST',
+        'auth/2fa/reauthenticate',
+        {
+          body: { code },
+          success: 'authenticated',
+          kinds: ['authenticated', 'invalid', 'unauthenticated', ...INTERRUPTIONS],
+        },
+        callOptions,
+      ),
 
     revokeToken: (id, callOptions) =>
       call<RevokeTokenResult>(

@@ -156,6 +156,44 @@ export const tokenCreatedEnvelopeSchema = z.object({
   meta: z.object({ token: z.string().min(1) }),
 });
 
+/** A second factor of the account (`GET account/authenticators`): its TOTP, or its recovery codes with counts. */
+export const authenticatorSchema = z.object({
+  type: z.string(),
+  /** Unix seconds. */
+  created_at: z.number(),
+  last_used_at: z.number().nullable(),
+  total_code_count: z.number().int().optional(),
+  unused_code_count: z.number().int().optional(),
+});
+
+/** One second factor of the account. */
+export type Authenticator = z.output<typeof authenticatorSchema>;
+
+/** 200 to `GET account/authenticators`. */
+export const authenticatorsEnvelopeSchema = z.object({
+  status: z.literal(200),
+  data: z.array(authenticatorSchema),
+});
+
+/** 200 to `GET`/`POST account/authenticators/totp`: TOTP is on. */
+export const totpEnvelopeSchema = z.object({ status: z.literal(200), data: authenticatorSchema });
+
+/** 404 to `GET account/authenticators/totp`: TOTP is off; the secret and URL to set it up with. */
+export const totpOfferEnvelopeSchema = z.object({
+  status: z.literal(404),
+  meta: z.object({ secret: z.string().min(1), totp_url: z.string().min(1) }),
+});
+
+/** 200 to `GET`/`POST account/authenticators/recovery-codes`; `unused_codes` only when just made. */
+export const recoveryCodesEnvelopeSchema = z.object({
+  status: z.literal(200),
+  data: authenticatorSchema.extend({
+    total_code_count: z.number().int(),
+    unused_code_count: z.number().int(),
+    unused_codes: z.array(z.string()),
+  }),
+});
+
 /** `data` of `GET config`. */
 export const authConfigSchema = z.object({
   account: z.object({

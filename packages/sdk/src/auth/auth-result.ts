@@ -2,21 +2,25 @@ import type * as z from 'zod';
 import type { ValidationIssue } from '../errors/issue-summary.js';
 import {
   type AuthErrorItem,
+  type Authenticator,
   type AuthFlow,
   type AuthMethod,
   type AuthSession,
   type AuthUser,
   authErrorSchema,
   authenticatedEnvelopeSchema,
+  authenticatorsEnvelopeSchema,
   emailVerificationInfoEnvelopeSchema,
   errorsEnvelopeSchema,
   okEnvelopeSchema,
   type PersonalToken,
   passwordResetInfoEnvelopeSchema,
   reauthenticationEnvelopeSchema,
+  recoveryCodesEnvelopeSchema,
   sessionsEnvelopeSchema,
   tokenCreatedEnvelopeSchema,
   tokensEnvelopeSchema,
+  totpEnvelopeSchema,
   unauthenticatedEnvelopeSchema,
 } from './auth-envelopes.js';
 
@@ -37,7 +41,11 @@ export interface AuthenticatedResult {
 /** 401 with a pending `verify_email` flow: the user must open the link in the e-mail first. */
 export interface PendingResult {
   kind: 'pending';
-  flow: 'verify_email';
+  /**
+   * `verify_email`: the address must be confirmed by its e-mailed link first. `mfa_authenticate`: the password was
+   * right; a two-factor code comes next (`mfaAuthenticate`).
+   */
+  flow: 'verify_email' | 'mfa_authenticate';
   /** The pending session's token (after sign-up or a login with an unverified address); stored too. */
   sessionToken?: string;
 }
@@ -133,8 +141,39 @@ export interface ReauthenticationRequiredResult {
   user: AuthUser;
 }
 
+/** 200 to `GET account/authenticators`: the account's second factors. */
+export interface AuthenticatorsResult {
+  kind: 'authenticators';
+  authenticators: Authenticator[];
+}
+
+/** TOTP is on (`GET`/`POST account/authenticators/totp`). */
+export interface TotpActiveResult {
+  kind: 'totp_active';
+  totp: Authenticator;
+}
+
+/** TOTP is off: the secret and its `otpauth://` URL (for a QR code) to set an app up with. */
+export interface TotpOfferedResult {
+  kind: 'totp_offered';
+  secret: string;
+  totpUrl: string;
+}
+
+/** The recovery codes' counts; `unusedCodes` holds the codes only when they were just made (shown once). */
+export interface RecoveryCodesResult {
+  kind: 'recovery_codes';
+  totalCodeCount: number;
+  unusedCodeCount: number;
+  unusedCodes: string[];
+}
+
 /** Every outcome of an allauth call. Each call's own result type is the subset it can answer. */
 export type AuthResult =
+  | AuthenticatorsResult
+  | TotpActiveResult
+  | TotpOfferedResult
+  | RecoveryCodesResult
   | SessionsResult
   | TokensResult
   | TokenCreatedResult
@@ -223,8 +262,43 @@ export type CreateTokenResult =
 /** `DELETE account/tokens/{id}`. */
 export type RevokeTokenResult = OkResult | UnauthenticatedResult | InterruptedResult;
 
+/** `GET account/authenticators`. */
+export type AuthenticatorsListResult = AuthenticatorsResult | UnauthenticatedResult | InterruptedResult;
+/** `GET account/authenticators/totp`. */
+export type TotpStatusResult =
+  | TotpActiveResult
+  | TotpOfferedResult
+  | UnauthenticatedResult
+  | InterruptedResult;
+/** `POST account/authenticators/totp`. */
+export type ActivateTotpResult =
+  | TotpActiveResult
+  | InvalidResult
+  | ReauthenticationRequiredResult
+  | ConflictResult
+  | UnauthenticatedResult
+  | InterruptedResult;
+/** `DELETE account/authenticators/totp`. */
+export type DeactivateTotpResult =
+  | OkResult
+  | ReauthenticationRequiredResult
+  | UnauthenticatedResult
+  | InterruptedResult;
+/** `GET`/`POST account/authenticators/recovery-codes`. */
+export type RecoveryCodesCallResult =
+  | RecoveryCodesResult
+  | InvalidResult
+  | ReauthenticationRequiredResult
+  | UnauthenticatedResult
+  | InterruptedResult;
+/** `POST auth/2fa/authenticate` and `auth/2fa/reauthenticate`. */
+export type MfaResult = AuthenticatedResult | InvalidResult | UnauthenticatedResult | InterruptedResult;
+
 /** @internal Which 200 body a call expects. */
 export type SuccessShape =
+  | 'authenticators'
+  | 'totp'
+  | 'recovery_codes'
   | 'authenticated'
   | 'ok'
   | 'email_verification_info'
@@ -295,6 +369,20 @@ function successResult(shape: SuccessShape, body: unknown): Interpretation {
       }));
     case 'sessions':
       return parse(sessionsEnvelopeSchema, body, ({ data }) => ({ kind: 'sessions', sessions: data }));
+    case 'authenticators':
+      return parse(authenticatorsEnvelopeSchema, body, ({ data }) => ({
+        kind: 'authenticators',
+        authenticators: data,
+      }));
+    case 'totp':
+      return parse(totpEnvelopeSchema, body, ({ data }) => ({ kind: 'totp_active', totp: data }));
+    case 'recovery_codes':
+      return parse(recoveryCodesEnvelopeSchema, body, ({ data }) => ({
+        kind: 'recovery_codes',
+        totalCodeCount: data.total_code_count,
+        unusedCodeCount: data.unused_code_count,
+        unusedCodes: data.unused_codes,
+      }));
     case 'tokens':
       return parse(tokensEnvelopeSchema, body, ({ data }) => ({ kind: 'tokens', tokens: data }));
     case 'token_created':
@@ -362,9 +450,12 @@ export function interpretAuthAnswer(
         }));
       }
       return parse(unauthenticated401, body, ({ data, meta }) => {
-        const pending = data.flows.some((flow) => flow.id === 'verify_email' && flow.is_pending === true);
+        const pending = data.flows.find(
+          (flow): flow is typeof flow & { id: PendingResult['flow'] } =>
+            (flow.id === 'verify_email' || flow.id === 'mfa_authenticate') && flow.is_pending === true,
+        );
         return pending
-          ? withToken({ kind: 'pending', flow: 'verify_email' }, meta.session_token)
+          ? withToken({ kind: 'pending', flow: pending.id }, meta.session_token)
           : withToken({ kind: 'unauthenticated', flows: data.flows }, meta.session_token);
       });
     case 403:

@@ -10,6 +10,8 @@ import { sendOutcome } from '../state/flow';
  */
 export type ProviderCallbackState =
   | { status: 'checking' }
+  /** Google was right and the account has a second factor: the page asks for its code. */
+  | { status: 'second_factor' }
   | { status: 'signed_in' }
   | { status: 'failed'; message: string };
 
@@ -71,9 +73,12 @@ function providerCallbackTransition(
   switch (event.type) {
     case 'answered':
       // G2: signed in only when the server says so; anything else is a failed sign-in.
-      return event.result.kind === 'authenticated'
-        ? { state: { status: 'signed_in' }, effects: [{ type: 'finish', outcome: { ok: true } }] }
-        : fail(PROVIDER_SIGN_IN_TEXTS.failed);
+      if (event.result.kind === 'authenticated')
+        return { state: { status: 'signed_in' }, effects: [{ type: 'finish', outcome: { ok: true } }] };
+      // The account has a second factor: its code is asked next (the page's form), then `finish`.
+      if (event.result.kind === 'pending' && event.result.flow === 'mfa_authenticate')
+        return { state: { status: 'second_factor' } };
+      return fail(PROVIDER_SIGN_IN_TEXTS.failed);
     case 'crashed':
       return fail(PROVIDER_SIGN_IN_TEXTS.callbackError); // G3
   }

@@ -18,7 +18,8 @@ export type SignInField = keyof SignInForm;
 
 /** Sign-in (spec 000 §4 "Sign-in", §8). Rules S1–S6 in SPEC.md. */
 export interface SignInState {
-  status: 'editing' | 'submitting' | 'signed_in';
+  /** `second_factor`: the password was right; the two-factor code is asked next. */
+  status: 'editing' | 'submitting' | 'second_factor' | 'signed_in';
   fieldErrors: Partial<Record<SignInField, string>>;
   /** The form-level message (spec 000 §8 "Sign-in"), or `null`. */
   message: string | null;
@@ -72,6 +73,11 @@ export const signInMachine: FlowMachine<SignInState, SignInEvent, SignInEffect> 
         const { result } = event;
         if (result.kind === 'authenticated') {
           return { state: { ...EDITING, status: 'signed_in' }, effects: [{ type: 'enter' }] }; // S3
+        }
+        // The password was right and the account has a second factor: its code is asked next, with the pending
+        // session the SDK keeps.
+        if (result.kind === 'pending' && result.flow === 'mfa_authenticate') {
+          return { state: { ...EDITING, status: 'second_factor' } };
         }
         const message = signInErrorMessage(result) ?? SIGN_IN_TEXTS.unexpected;
         if (result.kind === 'pending') {

@@ -6,6 +6,7 @@ import { ACCOUNT_QUERY_KEY } from '../../account/account-queries';
 import { SIGN_IN_PAGE_TEXTS as TEXTS } from '../../account/account-texts';
 import { ProviderSignInButton } from '../../account/provider-sign-in-button';
 import { returnPathFrom } from '../../account/return-path';
+import { SecondFactorForm } from '../../account/second-factor-form';
 import { performSignIn, type SignInForm, signInMachine } from '../../account/sign-in-flow';
 import { useAccountServices, useSession } from '../../account/use-account';
 import { useResend } from '../../account/use-resend';
@@ -26,19 +27,21 @@ export function SignInPage() {
   const latest = useLatest({ services, returnPath });
   // Someone already signed in who lands here (a Get started button, the back button) goes on at once.
   const [signedInOnArrival] = useState(session.token !== null);
+  const enter = () => {
+    const { services: current, returnPath: next } = latest();
+    current.queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
+    current.navigate(next, { replace: true });
+  };
   const [state, send] = useFlow(
     () =>
       new Flow(signInMachine, {
         clock: services.ports.clock,
         perform: performSignIn(() => {
-          const { services: current, returnPath: next } = latest();
+          const { services: current } = latest();
           return {
             login: (input) => current.client.auth.login(input),
             discardPendingSession: () => current.client.tokenStore.clear(),
-            enter: () => {
-              current.queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
-              current.navigate(next, { replace: true });
-            },
+            enter,
           };
         }),
       }),
@@ -49,6 +52,14 @@ export function SignInPage() {
   useFocusFirstError(formRef, state.fieldErrors, FIELD_ORDER);
 
   if (signedInOnArrival) return <Navigate to={returnPath} replace />;
+  if (state.status === 'second_factor') {
+    return (
+      <SecondFactorForm
+        authenticate={(code) => services.client.auth.mfaAuthenticate(code)}
+        onSignedIn={enter}
+      />
+    );
+  }
 
   const onChange = (field: keyof SignInForm) => (event: ChangeEvent<HTMLInputElement>) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
