@@ -1,5 +1,5 @@
 import { TOKEN_LIFETIME_DAYS, TOKEN_NAME_MAX_LENGTH } from '@planwright/sdk';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AccountMailer } from '../auth/account-mailer.js';
 import { authenticatedBody, errorsBody, unauthenticatedBody } from '../auth/allauth-responses.js';
@@ -11,6 +11,7 @@ import type { SessionRecord } from '../storage/session-repository.js';
 import type { Storage } from '../storage/storage.js';
 import { emailKeyOf, type UserRecord } from '../storage/user-repository.js';
 import { EMAIL_CHANGE_RATE_LIMITS, MAX_OTHER_EMAIL_ADDRESSES } from './account-routes.js';
+import { allauthGuards } from './allauth-guards.js';
 import { AUTH_RATE_LIMITS, readBody, tooMany } from './allauth-routes.js';
 
 /** What the account's security routes are built from. */
@@ -108,57 +109,7 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AccountSecurit
     app.register(async (scope) => {
       if (client === 'browser') scope.addHook('preHandler', checkBrowserRequest(config));
 
-      /** The caller's signed-in session, or the 401 (410 for a dead app token) allauth answers without one. */
-      async function signedIn(
-        request: FastifyRequest,
-        reply: FastifyReply,
-      ): Promise<(ResolvedSession & { user: NonNullable<ResolvedSession['user']> }) | undefined> {
-        // The app client's header may carry a browser sign-in's token too (the web app keeps the one a Google
-        // sign-in gave its cookie, as for `/api/v1/`): a header cannot be planted by another site. A personal
-        // access token is no sign-in: these calls refuse it like a dead token.
-        const lookup = await sessions.lookup(readCredentials(request, client), {
-          anyClient: client === 'app',
-        });
-        const token = lookup.kind === 'live' && lookup.session.client === 'token';
-        if (!token && lookup.kind === 'live' && lookup.session.authenticated && lookup.user) {
-          return { session: lookup.session, user: lookup.user };
-        }
-        if (lookup.kind === 'gone' || token) {
-          void reply.status(410).send(unauthenticatedBody(undefined, providers, undefined, 410));
-        } else {
-          void reply
-            .status(401)
-            .send(unauthenticatedBody(lookup.kind === 'live' ? lookup.session : undefined, providers));
-        }
-        return undefined;
-      }
-
-      /** Whether the session may do something sensitive now; if not, allauth's 401 asking to reauthenticate is sent. */
-      async function recent(
-        reply: FastifyReply,
-        signed: { session: SessionRecord; user: ResolvedSession['user'] },
-      ) {
-        if (sessions.recentlyAuthenticated(signed.session)) return true;
-        const user = signed.user;
-        if (!user) return false;
-        const body = authenticatedBody(user, signed.session);
-        void reply.status(401).send({
-          status: 401,
-          data: {
-            user: body.data.user,
-            methods: body.data.methods,
-            // Without a password (or a second factor) the way back is to sign in again (with Google).
-            flows: [
-              ...(user.passwordHash !== null ? [{ id: 'reauthenticate' }] : []),
-              ...((await storage.authenticators.hasActiveTotp(user.id))
-                ? [{ id: 'mfa_reauthenticate' }]
-                : []),
-            ],
-          },
-          meta: { is_authenticated: true },
-        });
-        return false;
-      }
+      const { signedIn, recent } = allauthGuards({ sessions, storage, providers }, client);
 
       const listBody = async (userId: string, current: SessionRecord) => ({
         status: 200,

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { authenticatedBody, errorsBody, unauthenticatedBody } from '../auth/allauth-responses.js';
 import { checkBrowserRequest, readCredentials, setSessionCookie } from '../auth/request-credentials.js';
-import type { ResolvedSession, SessionService } from '../auth/session-service.js';
+import type { SessionService } from '../auth/session-service.js';
 import {
   newRecoveryCodes,
   newTotpSecret,
@@ -20,6 +20,7 @@ import type {
 import type { SessionRecord } from '../storage/session-repository.js';
 import type { Storage } from '../storage/storage.js';
 import type { UserRecord } from '../storage/user-repository.js';
+import { allauthGuards } from './allauth-guards.js';
 import { AUTH_RATE_LIMITS, readBody, tooMany } from './allauth-routes.js';
 
 /** What the two-factor routes are built from. */
@@ -129,43 +130,7 @@ export function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorDeps): void
     app.register(async (scope) => {
       if (client === 'browser') scope.addHook('preHandler', checkBrowserRequest(config));
 
-      async function signedIn(request: FastifyRequest, reply: FastifyReply) {
-        const lookup = await sessions.lookup(readCredentials(request, client), {
-          anyClient: client === 'app',
-        });
-        const token = lookup.kind === 'live' && lookup.session.client === 'token';
-        if (!token && lookup.kind === 'live' && lookup.session.authenticated && lookup.user) {
-          return { session: lookup.session, user: lookup.user } satisfies ResolvedSession;
-        }
-        if (lookup.kind === 'gone' || token) {
-          void reply.status(410).send(unauthenticatedBody(undefined, providers, undefined, 410));
-        } else {
-          void reply
-            .status(401)
-            .send(unauthenticatedBody(lookup.kind === 'live' ? lookup.session : undefined, providers));
-        }
-        return undefined;
-      }
-
-      /** Whether the session may change two-factor settings now; else allauth's 401 asking to reauthenticate. */
-      async function recent(reply: FastifyReply, session: SessionRecord, user: UserRecord) {
-        if (sessions.recentlyAuthenticated(session)) return true;
-        const body = authenticatedBody(user, session);
-        const totp = await storage.authenticators.totp(user.id);
-        void reply.status(401).send({
-          status: 401,
-          data: {
-            user: body.data.user,
-            methods: body.data.methods,
-            flows: [
-              ...(user.passwordHash !== null ? [{ id: 'reauthenticate' }] : []),
-              ...(active(totp) ? [{ id: 'mfa_reauthenticate' }] : []),
-            ],
-          },
-          meta: { is_authenticated: true },
-        });
-        return false;
-      }
+      const { signedIn, recent } = allauthGuards({ sessions, storage, providers }, client);
 
       /** `GET account/authenticators`: the account's TOTP and recovery codes. */
       scope.get(`${prefix}/account/authenticators`, async (request, reply) => {
@@ -206,7 +171,7 @@ export function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorDeps): void
         if (!signed) return reply;
         const input = readBody(codeInput, request, reply);
         if (!input) return reply;
-        if (!(await recent(reply, signed.session, signed.user))) return reply;
+        if (!(await recent(reply, signed))) return reply;
         const totp = await storage.authenticators.totp(signed.user.id);
         if (active(totp)) return reply.status(409).send({ status: 409 });
         const at = now();
@@ -224,7 +189,7 @@ export function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorDeps): void
       scope.delete(`${prefix}/account/authenticators/totp`, async (request, reply) => {
         const signed = await signedIn(request, reply);
         if (!signed) return reply;
-        if (!(await recent(reply, signed.session, signed.user))) return reply;
+        if (!(await recent(reply, signed))) return reply;
         await storage.authenticators.removeAll(signed.user.id);
         return { status: 200 };
       });
@@ -233,7 +198,7 @@ export function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorDeps): void
       scope.get(`${prefix}/account/authenticators/recovery-codes`, async (request, reply) => {
         const signed = await signedIn(request, reply);
         if (!signed) return reply;
-        if (!(await recent(reply, signed.session, signed.user))) return reply;
+        if (!(await recent(reply, signed))) return reply;
         const codes = await storage.authenticators.recoveryCodes(signed.user.id);
         if (!codes) return reply.status(404).send({ status: 404 });
         return { status: 200, data: recoveryCodesBody(codes) };
@@ -243,7 +208,7 @@ export function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorDeps): void
       scope.post(`${prefix}/account/authenticators/recovery-codes`, async (request, reply) => {
         const signed = await signedIn(request, reply);
         if (!signed) return reply;
-        if (!(await recent(reply, signed.session, signed.user))) return reply;
+        if (!(await recent(reply, signed))) return reply;
         if (!active(await storage.authenticators.totp(signed.user.id))) {
           return reply.status(400).send(
             errorsBody([
