@@ -180,7 +180,11 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
           AUTH_RATE_LIMITS.failedLoginsPerAccount.windowMs,
           now(),
         );
-        if (failed >= AUTH_RATE_LIMITS.failedLoginsPerAccount.limit) {
+        const user = await storage.users.findByEmail(input.email);
+        const throttled = failed >= AUTH_RATE_LIMITS.failedLoginsPerAccount.limit;
+        // Locked by wrong passwords (anyone can cause that): an account with a second factor still lets the right
+        // password through to its code, which no guesser has (docs/auth.md "Rules", lockout).
+        if (throttled && !(user && (await storage.authenticators.hasActiveTotp(user.id)))) {
           return reply.status(400).send(
             errorsBody([
               {
@@ -190,24 +194,29 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
             ]),
           );
         }
-        const user = await storage.users.findByEmail(input.email);
         const verdict = user?.passwordHash
           ? await passwordHasher.verify(input.password, user.passwordHash)
           : undefined;
         if (!verdict) await passwordHasher.dummyVerify(input.password); // an unknown address costs what a wrong password does
         if (!user || !verdict?.ok) {
           await storage.rateLimits.record(failures, now());
+          // While locked, a wrong password answers as the lock does: nothing tells this account apart.
           return reply.status(400).send(
             errorsBody([
-              {
-                message: 'The email address and/or password you specified are not correct.',
-                code: 'email_password_mismatch',
-                param: 'password',
-              },
+              throttled
+                ? {
+                    message: 'Too many failed login attempts. Try again later.',
+                    code: 'too_many_login_attempts',
+                  }
+                : {
+                    message: 'The email address and/or password you specified are not correct.',
+                    code: 'email_password_mismatch',
+                    param: 'password',
+                  },
             ]),
           );
         }
-        await storage.rateLimits.clear(failures);
+        if (!throttled) await storage.rateLimits.clear(failures);
         if (verdict.needsRehash)
           await storage.users.update(user.id, { passwordHash: await passwordHasher.hash(input.password) });
         if (!user.emailVerified) {
@@ -427,6 +436,8 @@ export function allauthRoutes(app: FastifyInstance, deps: AllauthDeps): void {
             throw error;
           });
         if (!reset) return reply.status(400).send(errorsBody([tokenInvalid()]));
+        // The e-mailed link proved the address: the new password signs in at once, whoever locked the account.
+        await storage.rateLimits.clear(`login-failed:${emailKeyOf(found.user.email)}`);
         if (client === 'browser') clearSessionCookie(reply, config);
         return reply.status(401).send(unauthenticatedBody(undefined, providers));
       });

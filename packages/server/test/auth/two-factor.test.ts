@@ -246,4 +246,48 @@ describe('two-factor authentication', () => {
       'cannot_generate_recovery_codes',
     );
   });
+
+  it('TF6 locked by wrong passwords: with a second factor the right password still reaches the code; without, a reset link unlocks', async () => {
+    const { email, secret } = await withTotp();
+    for (let i = 0; i < 5; i += 1)
+      await call('POST', 'auth/login', undefined, { email, password: 'a wrong guess' });
+    // Still locked for wrong passwords, with the lock's own answer.
+    const wrong = await call('POST', 'auth/login', undefined, { email, password: 'another wrong guess' });
+    expect(wrong.json().errors[0].code).toBe('too_many_login_attempts');
+    const right = await call('POST', 'auth/login', undefined, { email, password: PASSWORD });
+    expect(right.statusCode).toBe(401);
+    expect(right.json().data.flows).toContainEqual({ id: 'mfa_authenticate', is_pending: true });
+    const pending = { client: 'app' as const, token: right.json().meta.session_token as string };
+    advance(30_000);
+    expect(
+      (await call('POST', 'auth/2fa/authenticate', pending, { code: codeAt(secret, clock) })).statusCode,
+    ).toBe(200);
+
+    // Without a second factor the lock holds for the right password too, until a reset link proves the address.
+    count += 1;
+    const plain = `locked${count}@example.com`;
+    await t.storage.users.create({
+      email: plain,
+      passwordHash: await hasher.hash(PASSWORD),
+      emailVerified: true,
+      createdAt: now(),
+    });
+    for (let i = 0; i < 5; i += 1)
+      await call('POST', 'auth/login', undefined, { email: plain, password: 'a wrong guess' });
+    expect(
+      (await call('POST', 'auth/login', undefined, { email: plain, password: PASSWORD })).json().errors[0]
+        .code,
+    ).toBe('too_many_login_attempts');
+    await call('POST', 'auth/password/request', undefined, { email: plain });
+    const { lastKeyFor } = await import('../../src/mail/outbox-reader.js');
+    const key = await lastKeyFor(t.config.mail.outboxDir, plain, '/account/password/reset/key/');
+    expect(
+      (await call('POST', 'auth/password/reset', undefined, { key, password: 'amber-orchard-compass-77' }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await call('POST', 'auth/login', undefined, { email: plain, password: 'amber-orchard-compass-77' }))
+        .statusCode,
+    ).toBe(200);
+  });
 });
