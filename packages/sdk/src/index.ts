@@ -51,6 +51,9 @@ export {
   authUserSchema,
   configEnvelopeSchema,
   csrfAnswerSchema,
+  type EmailAddress,
+  emailAddressesEnvelopeSchema,
+  emailAddressSchema,
   emailVerificationInfoEnvelopeSchema,
   errorsEnvelopeSchema,
   okEnvelopeSchema,
@@ -86,6 +89,7 @@ export {
 } from './auth/auth-messages.js';
 export type {
   ActivateTotpResult,
+  AddEmailResult,
   AuthenticatedResult,
   AuthenticatorsListResult,
   AuthenticatorsResult,
@@ -96,6 +100,8 @@ export type {
   ConflictResult,
   CreateTokenResult,
   DeactivateTotpResult,
+  EmailAddressesListResult,
+  EmailAddressesResult,
   EmailVerificationInfoCheck,
   EmailVerificationInfoResult,
   EndSessionsResult,
@@ -104,6 +110,7 @@ export type {
   InvalidResult,
   LoginResult,
   LogoutResult,
+  MakePrimaryEmailResult,
   MfaResult,
   OkResult,
   PasswordResetInfoCheck,
@@ -115,6 +122,8 @@ export type {
   ReauthenticationRequiredResult,
   RecoveryCodesCallResult,
   RecoveryCodesResult,
+  RemoveEmailResult,
+  ResendEmailVerificationResult,
   ResetPasswordResult,
   RevokeTokenResult,
   SessionGoneResult,
@@ -147,6 +156,7 @@ export {
   type StorageLike,
 } from './auth/browser-storage-token-store.js';
 export { CSRF_COOKIE_NAME, csrfTokenFromDocumentCookie, readCookie } from './auth/csrf-cookie.js';
+export { emailAddressInputSchema } from './auth/email-address-rules.js';
 export { MemoryTokenStore } from './auth/memory-token-store.js';
 export {
   type PersonalTokenInput,

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeServer, currentUser, json } from './support/fake-server';
+import { allauth, createFakeServer, currentUser, json } from './support/fake-server';
 import { activities, documentFixture, serveWorkspace, type WorkspaceSeed } from './support/fake-workspace';
 import { renderApp } from './support/render-app';
 
@@ -242,6 +242,54 @@ describe('delete (SPEC.md DE1–DE3)', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete document')).toBeTruthy();
     expect(app.location()).toBe('/dashboard/documents/doc-1');
+  });
+
+  it('DE4: a plan shared with others asks for the password again (428), then deletes', async () => {
+    const { server, workspace } = setup();
+    const deleteAnswers = [
+      json(
+        {
+          detail: 'Deleting a plan shared with others needs your password again: confirm it, then delete.',
+          code: 'reauthentication_required',
+        },
+        428,
+      ),
+    ];
+    const shared = server.calls.bind(server);
+    server.on('DELETE /api/v1/documents/:uuid/', () => {
+      const next = deleteAnswers.shift();
+      if (next) return next;
+      workspace.documents.delete('doc-1');
+      return new Response(null, { status: 204 });
+    });
+    let tries = 0;
+    server.on('POST /_allauth/app/v1/auth/reauthenticate', () => {
+      tries += 1;
+      return tries === 1
+        ? json(
+            {
+              status: 400,
+              errors: [{ message: 'Incorrect password.', code: 'incorrect_password', param: 'password' }],
+            },
+            400,
+          )
+        : allauth.authenticated(undefined);
+    });
+    const app = await arrive(server);
+    choose('Delete');
+    const dialog = () => within(screen.getByRole('dialog'));
+    fireEvent.click(dialog().getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(/needs your password again/)).toBeTruthy();
+    fireEvent.change(dialog().getByLabelText('Your password'), { target: { value: 'wrong' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Incorrect password.')).toBeTruthy();
+    fireEvent.change(dialog().getByLabelText('Your password'), { target: { value: 'violet-harbour' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(app.location()).toBe('/dashboard/documents'));
+    expect(shared('/_allauth/app/v1/auth/reauthenticate').map((call) => call.body)).toEqual([
+      { password: 'wrong' },
+      { password: 'violet-harbour' },
+    ]);
   });
 
   it('DE3: a document already gone counts as deleted', async () => {

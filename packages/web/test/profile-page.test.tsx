@@ -19,9 +19,27 @@ function saved(body: unknown, extra: Record<string, unknown> = {}) {
   });
 }
 
+/** The account's addresses as `GET account/email` lists them: the primary first. */
+const ADDRESSES = [
+  { email: 'ada@example.com', primary: true, verified: true },
+  { email: 'ada@lovelace.org', primary: false, verified: true },
+  { email: 'ada@work.example', primary: false, verified: false },
+];
+
+/** `POST account/email`: the list with the new address, unverified (whether or not another account has it). */
+const addEmail: Handler = (request) =>
+  json({
+    status: 200,
+    data: [
+      ...ADDRESSES,
+      { email: (request.body as { email: string }).email, primary: false, verified: false },
+    ],
+  });
+
 function server(
   patch: Handler | Response = (request) =>
     json({ user: saved(request.body), email_verification_sent: false }),
+  postEmail: Handler = addEmail,
 ) {
   return createFakeServer()
     .on('GET /api/v1/app/me/', json(currentUser({ language: 'en', timezone: 'Europe/London' })))
@@ -44,6 +62,8 @@ function server(
       }),
     )
     .on('GET /_allauth/app/v1/account/tokens', () => json({ status: 200, data: [] }))
+    .on('GET /_allauth/app/v1/account/email', () => json({ status: 200, data: ADDRESSES }))
+    .on('POST /_allauth/app/v1/account/email', postEmail)
     .on('GET /_allauth/app/v1/account/authenticators/totp', () =>
       json(
         {
@@ -92,6 +112,83 @@ describe('profile page (spec 000 §2 "Profile page", §7, §8; SPEC.md M1–M3)'
     expect(await security.findByText('No tokens yet.')).toBeTruthy();
     expect(security.getByLabelText('Current password')).toBeTruthy();
     expect(await security.findByRole('button', { name: 'Set up two-factor authentication' })).toBeTruthy();
+  });
+
+  it('Security › E-mail addresses: the list with its badges and buttons; adding one says a link was sent', async () => {
+    const fake = server();
+    await arrive(fake);
+    const emails = within(await screen.findByRole('region', { name: 'E-mail addresses' }));
+    const rows = (await emails.findAllByRole('listitem')).map((row) => within(row));
+    expect(rows.map((row) => row.getByText(/@/).textContent)).toEqual([
+      'ada@example.com',
+      'ada@lovelace.org',
+      'ada@work.example',
+    ]);
+    const [primary, verified, unverified] = rows;
+    expect(primary?.getByText('Primary')).toBeTruthy();
+    expect(primary?.getByText('Verified')).toBeTruthy();
+    expect(primary?.queryAllByRole('button')).toEqual([]);
+    expect(verified?.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Make ada@lovelace.org primary',
+      'Remove ada@lovelace.org',
+    ]);
+    expect(unverified?.getByText('Unverified')).toBeTruthy();
+    expect(unverified?.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Resend the link to ada@work.example',
+      'Remove ada@work.example',
+    ]);
+
+    fireEvent.change(emails.getByLabelText('Add an e-mail address'), {
+      target: { value: ' ada@new.example ' },
+    });
+    fireEvent.click(emails.getByRole('button', { name: 'Add' }));
+    expect(
+      await emails.findByText('We sent a link to ada@new.example. Open it to confirm the address.'),
+    ).toBeTruthy();
+    expect(fake.calls('/_allauth/app/v1/account/email', 'POST')[0]?.body).toEqual({
+      email: 'ada@new.example',
+    });
+    expect(emails.getByText('ada@new.example')).toBeTruthy();
+    expect((emails.getByLabelText('Add an e-mail address') as HTMLInputElement).value).toBe('');
+  });
+
+  it('Security › E-mail addresses: an old sign-in asks for the password, then adds the address', async () => {
+    let signedInAt = 'long ago';
+    const fake = server(undefined, (request) =>
+      signedInAt === 'now'
+        ? addEmail(request)
+        : json(
+            {
+              status: 401,
+              data: {
+                user: allauth.user(),
+                methods: [{ method: 'password', at: 1_768_467_600, email: 'ada@example.com' }],
+                flows: [{ id: 'reauthenticate' }],
+              },
+              meta: { is_authenticated: true },
+            },
+            401,
+          ),
+    ).on('POST /_allauth/app/v1/auth/reauthenticate', () => {
+      signedInAt = 'now';
+      return allauth.authenticated(undefined);
+    });
+    await arrive(fake);
+    const emails = within(await screen.findByRole('region', { name: 'E-mail addresses' }));
+    fireEvent.change(emails.getByLabelText('Add an e-mail address'), {
+      target: { value: 'ada@new.example' },
+    });
+    fireEvent.click(emails.getByRole('button', { name: 'Add' }));
+    fireEvent.change(await emails.findByLabelText('Password'), { target: { value: 'correct horse' } });
+    fireEvent.click(emails.getByRole('button', { name: 'Confirm' }));
+    expect(
+      await emails.findByText('We sent a link to ada@new.example. Open it to confirm the address.'),
+    ).toBeTruthy();
+    expect(fake.calls('/_allauth/app/v1/auth/reauthenticate', 'POST')[0]?.body).toEqual({
+      password: 'correct horse',
+    });
+    expect(fake.calls('/_allauth/app/v1/account/email', 'POST')).toHaveLength(2);
+    expect(emails.queryByLabelText('Password')).toBeNull();
   });
 
   it('shows the picture when the account has one', async () => {

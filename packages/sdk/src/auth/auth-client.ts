@@ -23,22 +23,27 @@ import {
 } from './auth-envelopes.js';
 import {
   type ActivateTotpResult,
+  type AddEmailResult,
   ALLAUTH_STATUSES,
   type AuthenticatorsListResult,
   type AuthResult,
   type ChangePasswordResult,
   type CreateTokenResult,
   type DeactivateTotpResult,
+  type EmailAddressesListResult,
   type EmailVerificationInfoCheck,
   type EndSessionsResult,
   interpretAuthAnswer,
   type LoginResult,
   type LogoutResult,
+  type MakePrimaryEmailResult,
   type MfaResult,
   type PasswordResetInfoCheck,
   type PasswordResetRequestResult,
   type ReauthenticateResult,
   type RecoveryCodesCallResult,
+  type RemoveEmailResult,
+  type ResendEmailVerificationResult,
   type ResetPasswordResult,
   type RevokeTokenResult,
   type SessionResult,
@@ -50,6 +55,7 @@ import {
   type VerifyEmailResult,
 } from './auth-result.js';
 import { csrfTokenFromDocumentCookie } from './csrf-cookie.js';
+import { emailAddressInputSchema } from './email-address-rules.js';
 import { type PersonalTokenInput, personalTokenInputSchema } from './personal-token-rules.js';
 import type { SessionInfo, TokenStore } from './token-store.js';
 
@@ -200,10 +206,46 @@ export interface AuthClient {
   createToken(input: PersonalTokenInput, options?: CallOptions): Promise<CreateTokenResult>;
   /** `DELETE account/tokens/{id}`: revokes it at once. An id that is not the account's: `ApiError` 404. */
   revokeToken(id: number, options?: CallOptions): Promise<RevokeTokenResult>;
+  /** `GET account/email`: the account's addresses, the primary (the one it signs in with) first. */
+  emailAddresses(options?: CallOptions): Promise<EmailAddressesListResult>;
+  /**
+   * `POST account/email`: adds an address, unverified, and e-mails it a link. The answer is the same whether or
+   * not another account signs in with it. Needs a recent sign-in. Throws {@link InvalidInputError} for something
+   * that is not an address, before sending.
+   */
+  addEmail(email: string, options?: CallOptions): Promise<AddEmailResult>;
+  /**
+   * `PATCH account/email`: a verified address becomes the primary one, the one the account signs in with. Needs a
+   * recent sign-in. Throws {@link InvalidInputError} for something that is not an address, before sending.
+   */
+  makePrimaryEmail(email: string, options?: CallOptions): Promise<MakePrimaryEmailResult>;
+  /**
+   * `PUT account/email`: e-mails a listed, unverified address its link again. Throws {@link InvalidInputError}
+   * for something that is not an address, before sending.
+   */
+  resendEmailVerification(email: string, options?: CallOptions): Promise<ResendEmailVerificationResult>;
+  /**
+   * `DELETE account/email`: removes an address that is neither the primary nor the only verified one. Throws
+   * {@link InvalidInputError} for something that is not an address, before sending.
+   */
+  removeEmail(email: string, options?: CallOptions): Promise<RemoveEmailResult>;
   /** `GET /api/v1/app/me/`: the profile; refreshes the stored e-mail, name and avatar. */
   me(options?: CallOptions): Promise<CurrentUser>;
   /** `PATCH /api/v1/app/me/`: saves profile fields; refreshes the stored e-mail, name and avatar. */
   updateMe(update: ProfileUpdate, options?: CallOptions): Promise<ProfileUpdateResult>;
+}
+
+/** The address an `account/email` call is about, trimmed; throws `InvalidInputError` for one it cannot be. */
+function emailAddressInput(email: string): string {
+  const parsed = emailAddressInputSchema.safeParse(email);
+  if (!parsed.success) {
+    throw new InvalidInputError({
+      issues: parsed.error.issues,
+      subject: 'e-mail address',
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
 }
 
 /** Outcomes every allauth call may have besides its own (rule A6). */
@@ -717,6 +759,78 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
         { success: 'ok', kinds: ['ok', 'unauthenticated', ...INTERRUPTIONS] },
         callOptions,
       ),
+
+    emailAddresses: (callOptions) =>
+      call<EmailAddressesListResult>(
+        'GET',
+        'account/email',
+        { success: 'email_addresses', kinds: ['email_addresses', 'unauthenticated', ...INTERRUPTIONS] },
+        callOptions,
+      ),
+
+    addEmail(email, callOptions) {
+      const body = { email: emailAddressInput(email) };
+      return call<AddEmailResult>(
+        'POST',
+        'account/email',
+        {
+          body,
+          success: 'email_addresses',
+          kinds: [
+            'email_addresses',
+            'invalid',
+            'reauthentication_required',
+            'unauthenticated',
+            ...INTERRUPTIONS,
+          ],
+        },
+        callOptions,
+      );
+    },
+
+    makePrimaryEmail(email, callOptions) {
+      const body = { email: emailAddressInput(email), primary: true };
+      return call<MakePrimaryEmailResult>(
+        'PATCH',
+        'account/email',
+        {
+          body,
+          success: 'email_addresses',
+          kinds: [
+            'email_addresses',
+            'invalid',
+            'reauthentication_required',
+            'unauthenticated',
+            ...INTERRUPTIONS,
+          ],
+        },
+        callOptions,
+      );
+    },
+
+    resendEmailVerification(email, callOptions) {
+      const body = { email: emailAddressInput(email) };
+      return call<ResendEmailVerificationResult>(
+        'PUT',
+        'account/email',
+        { body, success: 'ok', kinds: ['ok', 'invalid', 'unauthenticated', ...INTERRUPTIONS] },
+        callOptions,
+      );
+    },
+
+    removeEmail(email, callOptions) {
+      const body = { email: emailAddressInput(email) };
+      return call<RemoveEmailResult>(
+        'DELETE',
+        'account/email',
+        {
+          body,
+          success: 'email_addresses',
+          kinds: ['email_addresses', 'invalid', 'unauthenticated', ...INTERRUPTIONS],
+        },
+        callOptions,
+      );
+    },
 
     async me(callOptions = {}) {
       const sentToken = tokenStore.getToken();

@@ -156,6 +156,24 @@ export const tokenCreatedEnvelopeSchema = z.object({
   meta: z.object({ token: z.string().min(1) }),
 });
 
+/** An address of the account (`GET account/email`, allauth's `EmailAddress`): the primary one signs in. */
+export const emailAddressSchema = z.object({
+  email: z.string(),
+  /** The address the account signs in with; exactly one is. */
+  primary: z.boolean(),
+  /** Whether its e-mailed link has been opened. */
+  verified: z.boolean(),
+});
+
+/** One address of the account. */
+export type EmailAddress = z.output<typeof emailAddressSchema>;
+
+/** 200 to `GET`/`POST`/`PATCH`/`DELETE account/email`: the account's addresses, the primary first. */
+export const emailAddressesEnvelopeSchema = z.object({
+  status: z.literal(200),
+  data: z.array(emailAddressSchema),
+});
+
 /** A second factor of the account (`GET account/authenticators`): its TOTP, or its recovery codes with counts. */
 export const authenticatorSchema = z.object({
   type: z.string(),

@@ -10,6 +10,8 @@ import {
   authErrorSchema,
   authenticatedEnvelopeSchema,
   authenticatorsEnvelopeSchema,
+  type EmailAddress,
+  emailAddressesEnvelopeSchema,
   emailVerificationInfoEnvelopeSchema,
   errorsEnvelopeSchema,
   okEnvelopeSchema,
@@ -122,6 +124,12 @@ export interface TokensResult {
   tokens: PersonalToken[];
 }
 
+/** 200 to `GET`/`POST`/`PATCH`/`DELETE account/email`: the account's addresses, the primary first. */
+export interface EmailAddressesResult {
+  kind: 'email_addresses';
+  addresses: EmailAddress[];
+}
+
 /** 200 to `POST account/tokens`: the new token, shown this once. */
 export interface TokenCreatedResult {
   kind: 'token_created';
@@ -177,6 +185,7 @@ export type AuthResult =
   | SessionsResult
   | TokensResult
   | TokenCreatedResult
+  | EmailAddressesResult
   | ReauthenticationRequiredResult
   | AuthenticatedResult
   | PendingResult
@@ -262,6 +271,39 @@ export type CreateTokenResult =
 /** `DELETE account/tokens/{id}`. */
 export type RevokeTokenResult = OkResult | UnauthenticatedResult | InterruptedResult;
 
+/** `GET account/email`. */
+export type EmailAddressesListResult = EmailAddressesResult | UnauthenticatedResult | InterruptedResult;
+/**
+ * `POST account/email`: the list with the new address, unverified. The same answer whether or not another
+ * account signs in with it. `invalid` (on `email`): already listed, or too many; `rate_limited` when too many
+ * links were sent.
+ */
+export type AddEmailResult =
+  | EmailAddressesResult
+  | InvalidResult
+  | ReauthenticationRequiredResult
+  | UnauthenticatedResult
+  | InterruptedResult;
+/** `PATCH account/email`: the list with this verified address primary. `invalid`: not listed, or unverified. */
+export type MakePrimaryEmailResult =
+  | EmailAddressesResult
+  | InvalidResult
+  | ReauthenticationRequiredResult
+  | UnauthenticatedResult
+  | InterruptedResult;
+/** `PUT account/email`: a new link went out. `invalid`: not listed, or verified already. */
+export type ResendEmailVerificationResult =
+  | OkResult
+  | InvalidResult
+  | UnauthenticatedResult
+  | InterruptedResult;
+/** `DELETE account/email`: the list without it. `invalid`: the primary, the last verified, or not listed. */
+export type RemoveEmailResult =
+  | EmailAddressesResult
+  | InvalidResult
+  | UnauthenticatedResult
+  | InterruptedResult;
+
 /** `GET account/authenticators`. */
 export type AuthenticatorsListResult = AuthenticatorsResult | UnauthenticatedResult | InterruptedResult;
 /** `GET account/authenticators/totp`. */
@@ -305,7 +347,8 @@ export type SuccessShape =
   | 'password_reset_info'
   | 'sessions'
   | 'tokens'
-  | 'token_created';
+  | 'token_created'
+  | 'email_addresses';
 
 /** @internal What an answer means, or why it could not be read. */
 export type Interpretation =
@@ -390,6 +433,11 @@ function successResult(shape: SuccessShape, body: unknown): Interpretation {
         kind: 'token_created',
         token: meta.token,
         personalToken: data,
+      }));
+    case 'email_addresses':
+      return parse(emailAddressesEnvelopeSchema, body, ({ data }) => ({
+        kind: 'email_addresses',
+        addresses: data,
       }));
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http/http-error.js';
+import type { SessionRecord } from '../storage/session-repository.js';
 import type { UserRecord } from '../storage/user-repository.js';
 import { readCredentials } from './request-credentials.js';
 import type { SessionService } from './session-service.js';
@@ -7,8 +8,8 @@ import type { SessionService } from './session-service.js';
 /** What a read-only personal access token may call (docs/auth.md "Personal access tokens"). */
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-// The user an `onRequest` hook already found, so the handler's own `requireUser` costs nothing more.
-const signedIn = new WeakMap<FastifyRequest, UserRecord>();
+// The user (and session) an `onRequest` hook already found, so the handler's own `requireUser` costs nothing more.
+const signedIn = new WeakMap<FastifyRequest, { user: UserRecord; session: SessionRecord }>();
 
 /**
  * The signed-in user of an `/api/v1/` request, from its X-Session-Token. Anything else answers 401,
@@ -16,7 +17,7 @@ const signedIn = new WeakMap<FastifyRequest, UserRecord>();
  */
 export async function requireUser(request: FastifyRequest, sessions: SessionService): Promise<UserRecord> {
   const known = signedIn.get(request);
-  if (known) return known;
+  if (known) return known.user;
   const lookup = await sessions.lookup(readCredentials(request, 'app'), { anyClient: true });
   if (lookup.kind === 'live' && lookup.session.authenticated && lookup.user) {
     if (lookup.session.scope === 'read' && !SAFE_METHODS.has(request.method)) {
@@ -27,7 +28,7 @@ export async function requireUser(request: FastifyRequest, sessions: SessionServ
         'This personal access token is read-only: make a read-write token to change anything.',
       );
     }
-    signedIn.set(request, lookup.user);
+    signedIn.set(request, { user: lookup.user, session: lookup.session });
     return lookup.user;
   }
   throw new HttpError(
@@ -37,6 +38,24 @@ export async function requireUser(request: FastifyRequest, sessions: SessionServ
       ? 'Your session has expired. Please sign in again.'
       : 'Authentication credentials were not provided.',
   );
+}
+
+/**
+ * The signed-in user of an `/api/v1/` request for a sensitive action (deleting a plan shared with others): the
+ * sign-in must be from the last 5 minutes, or renewed by `auth/reauthenticate` (or a two-factor code). Otherwise
+ * `428 {code: "reauthentication_required"}`: a 401 or 403 would sign the client out (docs/auth.md).
+ */
+export async function requireRecentUser(
+  request: FastifyRequest,
+  sessions: SessionService,
+  why: string,
+): Promise<UserRecord> {
+  const user = await requireUser(request, sessions);
+  const session = signedIn.get(request)?.session;
+  if (!session || !sessions.recentlyAuthenticated(session)) {
+    throw new HttpError(428, 'reauthentication_required', why);
+  }
+  return user;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { DocumentJson } from '@planwright/sdk/model';
 import { outlineOf, progressOf } from '@planwright/sdk/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireUser, signedInFirst } from '../auth/require-user.js';
+import { requireRecentUser, requireUser, signedInFirst } from '../auth/require-user.js';
 import { canReadBlueprint } from '../blueprints/blueprint-access.js';
 import { blueprintViewerOf } from '../blueprints/blueprint-viewer.js';
 import { type ContentWork, prepareLargePatch } from '../documents/content-off-thread.js';
@@ -233,6 +233,20 @@ export function documentRoutes(
   app.delete<{ Params: DocumentParams }>('/api/v1/documents/:uuid/', async (request, reply) => {
     const user = await requireUser(request, sessions);
     const id = documentIdOf(request);
+    // Deleting a plan others work in is a sensitive action: a recent sign-in, or the password again.
+    if (
+      (await storage.documentMembers.members(id)).length > 0 ||
+      (await storage.documentMembers.grants(id)).length > 0
+    ) {
+      const head = await storage.documents.findHeadFor(id, user.id);
+      if (head?.role === 'owner') {
+        await requireRecentUser(
+          request,
+          sessions,
+          'Deleting a plan shared with others needs your password again: confirm it, then delete.',
+        );
+      }
+    }
     const precondition = readIfMatch(request);
     await liveBase(id, user.id);
     await retryStaleWrites(() =>

@@ -347,3 +347,34 @@ describe('personal access tokens', () => {
     }
   });
 });
+
+describe('sensitive API actions', () => {
+  it('AS8 deleting a plan shared with others needs a recent sign-in (428), given again by reauthentication', async () => {
+    const { email, user } = await account();
+    const other = await account();
+    const cli = await signIn(email);
+    const api = (method: 'POST' | 'DELETE', path: string, body?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/v1/${path}`,
+        headers: { 'x-session-token': cli.token },
+        ...(body ? { payload: body } : {}),
+      });
+    const shared = (await api('POST', 'documents/', { title: 'Shared' })).json();
+    const alone = (await api('POST', 'documents/', { title: 'Alone' })).json();
+    await t.storage.documentMembers.put({
+      documentId: shared.uuid,
+      userId: other.user.id,
+      role: 'editor',
+      addedBy: user.id,
+      at: now(),
+    });
+    advance(10 * 60_000);
+    expect((await api('DELETE', `documents/${alone.uuid}/`)).statusCode).toBe(204);
+    const refused = await api('DELETE', `documents/${shared.uuid}/`);
+    expect(refused.statusCode).toBe(428);
+    expect(refused.json()).toMatchObject({ code: 'reauthentication_required' });
+    expect((await call('POST', 'auth/reauthenticate', cli, { password: PASSWORD })).statusCode).toBe(200);
+    expect((await api('DELETE', `documents/${shared.uuid}/`)).statusCode).toBe(204);
+  });
+});

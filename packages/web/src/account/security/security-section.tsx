@@ -1,29 +1,34 @@
-import type {
-  AuthClient,
-  AuthIssue,
-  AuthSession,
-  InvalidResult,
-  PersonalToken,
-  TokenCreatedResult,
+import {
+  type AuthClient,
+  type AuthIssue,
+  type AuthSession,
+  type EmailAddress,
+  InvalidInputError,
+  type InvalidResult,
+  type PersonalToken,
+  type TokenCreatedResult,
 } from '@planwright/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Alert } from '../../ui/alert';
 import { CopyableSecret } from '../../ui/copyable-secret';
 import { LoadError } from '../../ui/load-error';
 import { LoadingStatus } from '../../ui/loading-status';
 import { TextField } from '../../ui/text-field';
 import { TimeLabel } from '../../ui/time-label';
+import { CURRENT_USER_QUERY_KEY, EMAIL_ADDRESSES_QUERY_KEY, SECURITY_QUERY_KEY } from '../account-queries';
 import { useAccountServices } from '../use-account';
 import { deviceLabel } from './device-label';
 import { SECURITY_TEXTS as TEXTS, TOKEN_LIFETIME_CHOICES } from './security-texts';
 
-/** Query keys of Profile › Security. */
+/** Query keys of Profile › Security: under the account's, so a sign-in or sign-out drops them. */
 const securityKeys = {
-  session: ['security', 'session'] as const,
-  sessions: ['security', 'sessions'] as const,
-  tokens: ['security', 'tokens'] as const,
-  totp: ['security', 'totp'] as const,
+  all: SECURITY_QUERY_KEY,
+  session: [...SECURITY_QUERY_KEY, 'session'] as const,
+  emails: EMAIL_ADDRESSES_QUERY_KEY,
+  sessions: [...SECURITY_QUERY_KEY, 'sessions'] as const,
+  tokens: [...SECURITY_QUERY_KEY, 'tokens'] as const,
+  totp: [...SECURITY_QUERY_KEY, 'totp'] as const,
 };
 
 /** What the last action said. */
@@ -65,11 +70,52 @@ export function SecuritySection() {
         <p className="mt-1 opacity-80">{TEXTS.intro}</p>
       </header>
       {user && <PasswordForm auth={auth} hasPassword={user.has_usable_password} />}
+      <EmailAddresses auth={auth} hasPassword={user?.has_usable_password ?? true} />
       <TwoFactor auth={auth} hasPassword={user?.has_usable_password ?? true} />
       <SessionsList auth={auth} />
       <PersonalTokens auth={auth} hasPassword={user?.has_usable_password ?? true} />
     </section>
   );
+}
+
+/** How a sensitive step gets allauth's reauthentication when the last sign-in is over 5 minutes old. */
+interface Reauthentication {
+  /** Whether the account has a password to confirm; without one (made with Google) the way back is to sign in. */
+  hasPassword: boolean;
+  /** Shows {@link ConfirmPassword}; `retry` runs the step again once the password is right. */
+  confirm: (retry: () => Promise<void>) => void;
+  /** Says to sign in again (an account without a password). */
+  signInAgain: () => void;
+  /** Says the step did not work (the network, the server). */
+  failed: () => void;
+}
+
+/** Runs a sensitive step; asks for the password first when the sign-in is too old, then runs it again. */
+async function sensitive<R extends { kind: string }>(
+  reauthentication: Reauthentication,
+  step: () => Promise<R>,
+  done: (result: R) => void,
+): Promise<void> {
+  const attempt = async () => {
+    try {
+      return await step();
+    } catch {
+      reauthentication.failed();
+      return undefined;
+    }
+  };
+  const result = await attempt();
+  if (!result) return;
+  if (result.kind === 'reauthentication_required') {
+    if (reauthentication.hasPassword)
+      reauthentication.confirm(async () => {
+        const retried = await attempt();
+        if (retried) done(retried);
+      });
+    else reauthentication.signInAgain();
+    return;
+  }
+  done(result);
 }
 
 function Subsection({ title, children }: { title: string; children: ReactNode }) {
@@ -120,7 +166,7 @@ function PasswordForm({ auth, hasPassword }: { auth: AuthClient; hasPassword: bo
         setCurrent('');
         setNext('');
         setOutcome({ kind: 'success', text: hasPassword ? TEXTS.passwordChanged : TEXTS.passwordSet });
-        void queryClient.invalidateQueries({ queryKey: ['security'] });
+        void queryClient.invalidateQueries({ queryKey: securityKeys.all });
       } else if (result.kind === 'invalid') {
         setErrors({
           current: result.fieldErrors.current_password?.[0]?.message ?? null,
@@ -172,6 +218,223 @@ function PasswordForm({ auth, hasPassword }: { auth: AuthClient; hasPassword: bo
           </button>
         </div>
       </form>
+    </Subsection>
+  );
+}
+
+/**
+ * The account's e-mail addresses (docs/auth.md "E-mail addresses"): the primary one it signs in with, and others
+ * to confirm by their link, make primary, or remove. Adding one and making one primary are sensitive.
+ */
+function EmailAddresses({ auth, hasPassword }: { auth: AuthClient; hasPassword: boolean }) {
+  const queryClient = useQueryClient();
+  const addresses = useQuery({
+    queryKey: securityKeys.emails,
+    queryFn: async (): Promise<EmailAddress[]> => {
+      const result = await auth.emailAddresses();
+      if (result.kind !== 'email_addresses') throw new Error(result.kind);
+      return result.addresses;
+    },
+  });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState<null | (() => Promise<void>)>(null);
+  const [newEmail, setNewEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  /** Runs an action with the buttons held, and says so when it fails on the way. */
+  const guarded = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      setOutcome({ kind: 'error', text: TEXTS.failed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reauthentication: Reauthentication = {
+    hasPassword,
+    confirm: (retry) => setConfirming(() => () => guarded(retry)),
+    signInAgain: () => setOutcome({ kind: 'error', text: TEXTS.signInAgainToChange }),
+    failed: () => setOutcome({ kind: 'error', text: TEXTS.failed }),
+  };
+
+  /** A refused answer in words: the server's message about the address, or the general ones. */
+  const refused = (result: { kind: string }) => {
+    const text = result.kind === 'invalid' ? firstIssue(result as InvalidResult, 'email') : null;
+    setOutcome({ kind: 'error', text: text ?? refusal(result) });
+  };
+
+  const listed = (list: EmailAddress[], text: string) => {
+    queryClient.setQueryData(securityKeys.emails, list);
+    setOutcome({ kind: 'success', text });
+  };
+
+  const start = (action: () => Promise<void>) => {
+    setOutcome(null);
+    setFieldError(null);
+    setConfirming(null);
+    void guarded(action);
+  };
+
+  const makePrimary = (email: string) =>
+    start(() =>
+      sensitive(
+        reauthentication,
+        () => auth.makePrimaryEmail(email),
+        (result) => {
+          setConfirming(null);
+          if (result.kind !== 'email_addresses') return refused(result);
+          listed(result.addresses, TEXTS.madePrimary(email));
+          // The sign-in address changed: the profile's e-mail and the session's user follow.
+          void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+          void queryClient.invalidateQueries({ queryKey: securityKeys.session });
+        },
+      ),
+    );
+
+  const resend = (email: string) =>
+    start(async () => {
+      const result = await auth.resendEmailVerification(email);
+      if (result.kind === 'ok') setOutcome({ kind: 'success', text: TEXTS.linkResent(email) });
+      else refused(result);
+    });
+
+  const remove = (email: string) =>
+    start(async () => {
+      const result = await auth.removeEmail(email);
+      if (result.kind !== 'email_addresses') return refused(result);
+      listed(result.addresses, TEXTS.emailRemoved(email));
+      // Its buttons are gone: the list keeps the keyboard's place.
+      listRef.current?.focus();
+    });
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const email = newEmail.trim();
+    start(async () => {
+      setAdding(true);
+      try {
+        await sensitive(
+          reauthentication,
+          () => auth.addEmail(email),
+          (result) => {
+            setConfirming(null);
+            if (result.kind === 'email_addresses') {
+              setNewEmail('');
+              listed(result.addresses, TEXTS.emailAdded(email));
+            } else if (result.kind === 'invalid') {
+              setFieldError(firstIssue(result, 'email') ?? TEXTS.failed);
+            } else refused(result);
+          },
+        );
+      } catch (caught) {
+        if (!InvalidInputError.isInstance(caught)) throw caught;
+        setFieldError(caught.issues[0]?.message ?? TEXTS.failed);
+      } finally {
+        setAdding(false);
+      }
+    });
+  };
+
+  let list: ReactNode;
+  if (addresses.data) {
+    list = (
+      <ul
+        ref={listRef}
+        tabIndex={-1}
+        aria-label={TEXTS.emailsHeading}
+        className="flex flex-col divide-y divide-base-300 outline-none"
+      >
+        {addresses.data.map((address) => (
+          <li key={address.email} className="flex flex-wrap items-center gap-2 py-2">
+            <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+              <span className="min-w-0 font-medium break-all">{address.email}</span>
+              {address.primary && <span className="badge badge-primary badge-sm">{TEXTS.primary}</span>}
+              {address.verified ? (
+                <span className="badge badge-success badge-sm">{TEXTS.verified}</span>
+              ) : (
+                <span className="badge badge-warning badge-sm">{TEXTS.unverified}</span>
+              )}
+            </div>
+            {!address.primary && (
+              <div className="flex flex-wrap gap-1">
+                {address.verified ? (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={TEXTS.makePrimaryLabel(address.email)}
+                    disabled={busy}
+                    onClick={() => makePrimary(address.email)}
+                  >
+                    {TEXTS.makePrimary}
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={TEXTS.resendLinkLabel(address.email)}
+                    disabled={busy}
+                    onClick={() => resend(address.email)}
+                  >
+                    {TEXTS.resendLink}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-label={TEXTS.removeEmailLabel(address.email)}
+                  disabled={busy}
+                  onClick={() => remove(address.email)}
+                >
+                  {TEXTS.removeEmail}
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (addresses.isError) {
+    list = <LoadError title={TEXTS.emailsFailed} onRetry={() => void addresses.refetch()} />;
+  } else {
+    list = <LoadingStatus>{TEXTS.emailsLoading}</LoadingStatus>;
+  }
+
+  return (
+    <Subsection title={TEXTS.emailsHeading}>
+      <p className="text-sm opacity-80">{TEXTS.emailsIntro}</p>
+      <OutcomeLine outcome={outcome} />
+      {list}
+      <form className="flex max-w-md flex-col gap-3" onSubmit={add}>
+        <TextField
+          name="new_email"
+          label={TEXTS.addEmail}
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          required
+          value={newEmail}
+          error={fieldError}
+          onChange={(event) => setNewEmail(event.target.value)}
+        />
+        <div>
+          <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+            {adding ? TEXTS.adding : TEXTS.add}
+          </button>
+        </div>
+      </form>
+      {confirming && (
+        <ConfirmPassword
+          auth={auth}
+          onConfirmed={() => void confirming()}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
     </Subsection>
   );
 }
@@ -528,19 +791,16 @@ function TwoFactor({ auth, hasPassword }: { auth: AuthClient; hasPassword: boole
   const [confirming, setConfirming] = useState<null | (() => Promise<void>)>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  /** Runs a sensitive step; asks for the password first when the sign-in is too old, then runs it again. */
-  const sensitive = async <R extends { kind: string }>(step: () => Promise<R>, done: (result: R) => void) => {
-    const result = await step();
-    if (result.kind === 'reauthentication_required') {
-      if (hasPassword) setConfirming(() => async () => done(await step()));
-      else setError(TEXTS.signInAgainToSet);
-      return;
-    }
-    done(result);
+  const reauthentication: Reauthentication = {
+    hasPassword,
+    confirm: (retry) => setConfirming(() => retry),
+    signInAgain: () => setError(TEXTS.signInAgainToChange),
+    failed: () => setOutcome({ kind: 'error', text: TEXTS.failed }),
   };
 
   const newCodes = () =>
     sensitive(
+      reauthentication,
       () => auth.regenerateRecoveryCodes(),
       (result) => {
         setConfirming(null);
@@ -553,6 +813,7 @@ function TwoFactor({ auth, hasPassword }: { auth: AuthClient; hasPassword: boole
     event.preventDefault();
     setError(null);
     void sensitive(
+      reauthentication,
       () => auth.activateTotp(code.trim()),
       (result) => {
         setConfirming(null);
@@ -570,6 +831,7 @@ function TwoFactor({ auth, hasPassword }: { auth: AuthClient; hasPassword: boole
 
   const turnOff = () =>
     void sensitive(
+      reauthentication,
       () => auth.deactivateTotp(),
       (result) => {
         setConfirming(null);

@@ -1,7 +1,7 @@
 /** The words of Profile › Security (docs/auth.md "Sessions, password and tokens"). */
 export const SECURITY_TEXTS = {
   heading: 'Security',
-  intro: 'Your password, where you are signed in, and the tokens your scripts use.',
+  intro: 'Your password, your e-mail addresses, where you are signed in, and the tokens your scripts use.',
   passwordHeading: 'Password',
   currentPassword: 'Current password',
   newPassword: 'New password',
@@ -15,6 +15,29 @@ export const SECURITY_TEXTS = {
   passwordSet: 'Password set. You can now also sign in with your e-mail address.',
   signInAgainToSet:
     'For your safety, setting a password needs a sign-in in the last 5 minutes: sign out, sign in with Google again, and come back here.',
+  signInAgainToChange:
+    'For your safety, this needs a sign-in in the last 5 minutes: sign out, sign in with Google again, and come back here.',
+  emailsHeading: 'E-mail addresses',
+  emailsIntro:
+    'You sign in with your primary address. Add others, confirm them with the link we send, and make one primary.',
+  emailsLoading: 'Loading your e-mail addresses…',
+  emailsFailed: 'Could not load your e-mail addresses.',
+  primary: 'Primary',
+  verified: 'Verified',
+  unverified: 'Unverified',
+  makePrimary: 'Make primary',
+  makePrimaryLabel: (email: string) => `Make ${email} primary`,
+  madePrimary: (email: string) => `${email} is now your primary address: sign in with it from now on.`,
+  resendLink: 'Resend link',
+  resendLinkLabel: (email: string) => `Resend the link to ${email}`,
+  linkResent: (email: string) => `We sent a new link to ${email}.`,
+  removeEmail: 'Remove',
+  removeEmailLabel: (email: string) => `Remove ${email}`,
+  emailRemoved: (email: string) => `${email} is removed from your account.`,
+  addEmail: 'Add an e-mail address',
+  add: 'Add',
+  adding: 'Adding…',
+  emailAdded: (email: string) => `We sent a link to ${email}. Open it to confirm the address.`,
   sessionsHeading: 'Where you are signed in',
   sessionsLoading: 'Loading your sessions…',
   sessionsFailed: 'Could not load your sessions.',

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@planwright/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
-import { currentUserQuery } from '../../account/account-queries';
+import { currentUserQuery, EMAIL_ADDRESSES_QUERY_KEY } from '../../account/account-queries';
 import { SIGNED_IN_TEXTS, PROFILE_PAGE_TEXTS as TEXTS } from '../../account/account-texts';
 import {
   languageOptions,
@@ -34,7 +34,8 @@ export function ProfilePage() {
   const me = useQuery(currentUserQuery(client));
 
   let body: ReactNode;
-  if (me.data) body = <ProfileForm key={me.data.id} user={me.data} />;
+  // A new primary address (Profile › Security) starts the form again: saving the old one would ask to change it back.
+  if (me.data) body = <ProfileForm key={`${me.data.id} ${me.data.email}`} user={me.data} />;
   else if (me.isError) {
     body = (
       <Alert kind="error">
@@ -80,6 +81,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
     onSuccess: (result) => {
       // The SDK has refreshed the stored name and e-mail; the shared query (and the banner) follow too.
       queryClient.setQueryData(currentUserQuery(client).queryKey, result.user);
+      // The new address is listed (unverified) under Profile › Security until its link is opened.
+      if (result.email_verification_sent)
+        void queryClient.invalidateQueries({ queryKey: EMAIL_ADDRESSES_QUERY_KEY });
       const next = profileFormFrom(result.user);
       setSaved(next);
       setValues(next);
