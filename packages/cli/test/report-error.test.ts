@@ -93,6 +93,19 @@ describe('the top-level error handler', () => {
     });
   });
 
+  it('prints a 428 reauthentication_required with how to sign in again from the terminal', async () => {
+    const detail = 'Deleting a plan shared with others needs your password again: confirm it, then delete.';
+    const error = new ApiError({
+      status: 428,
+      statusText: 'Precondition Required',
+      data: { detail, code: 'reauthentication_required' },
+      text: JSON.stringify({ detail, code: 'reauthentication_required' }),
+    });
+    expect((await report(error)).stderr).toBe(
+      `planwright: ${detail} Run \`planwright logout\` and \`planwright login\`, then try again within 5 minutes.\n`,
+    );
+  });
+
   describe('text from the server', () => {
     // Clears the screen, sets the window title, overwrites the line, turns the rest around, and colours.
     const hostile = 'Not \u001b[2Jfound\u001b]0;pwned\u0007.\r\nrm -rf ~ \u202eevil\u009b31m';

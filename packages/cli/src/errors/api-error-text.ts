@@ -12,6 +12,9 @@ function fieldMessages(data: unknown): string[] {
 /** The server's code for a call the caller's role on a plan does not allow (docs/teams.md). */
 export const NOT_PERMITTED = 'not_permitted';
 
+/** The server's code for a sensitive call whose sign-in is over 5 minutes old (docs/auth.md, 428). */
+export const REAUTHENTICATION_REQUIRED = 'reauthentication_required';
+
 /**
  * "the server answered 503 Service Unavailable: The database is not answering.": an SDK `ApiError`
  * in one line. Its message is the raw response body (maybe a proxy's HTML page); `detail` is the
@@ -30,6 +33,10 @@ export function describeApiError(error: {
   data?: unknown;
 }): string {
   if (error.serverCode === NOT_PERMITTED && error.detail) return error.detail;
+  // A sensitive call (deleting a shared plan) asks for a fresh sign-in; the terminal's way is to sign in again.
+  if (error.serverCode === REAUTHENTICATION_REQUIRED) {
+    return `${error.detail ?? 'This needs a recent sign-in.'} Run \`planwright logout\` and \`planwright login\`, then try again within 5 minutes.`;
+  }
   const status = [error.status, error.statusText].filter(Boolean).join(' ');
   const fields = fieldMessages(error.data);
   const reasons = fields.length > 0 ? ` (${fields.join('; ')})` : '';
