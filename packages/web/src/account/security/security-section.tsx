@@ -1,7 +1,6 @@
 import {
   type AuthClient,
   type AuthIssue,
-  type AuthSession,
   type EmailAddress,
   InvalidInputError,
   type InvalidResult,
@@ -30,6 +29,23 @@ const securityKeys = {
   tokens: [...SECURITY_QUERY_KEY, 'tokens'] as const,
   totp: [...SECURITY_QUERY_KEY, 'totp'] as const,
 };
+
+/** A query of an allauth call whose answer is one result kind (a list): anything else is the query's error. */
+function useAllauthQuery<R extends { kind: string }, K extends R['kind'], T>(
+  queryKey: readonly string[],
+  call: () => Promise<R>,
+  kind: K,
+  pick: (result: Extract<R, { kind: K }>) => T,
+) {
+  return useQuery({
+    queryKey,
+    queryFn: async (): Promise<T> => {
+      const result = await call();
+      if (result.kind !== kind) throw new Error(result.kind);
+      return pick(result as Extract<R, { kind: K }>);
+    },
+  });
+}
 
 /** What the last action said. */
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
@@ -228,14 +244,12 @@ function PasswordForm({ auth, hasPassword }: { auth: AuthClient; hasPassword: bo
  */
 function EmailAddresses({ auth, hasPassword }: { auth: AuthClient; hasPassword: boolean }) {
   const queryClient = useQueryClient();
-  const addresses = useQuery({
-    queryKey: securityKeys.emails,
-    queryFn: async (): Promise<EmailAddress[]> => {
-      const result = await auth.emailAddresses();
-      if (result.kind !== 'email_addresses') throw new Error(result.kind);
-      return result.addresses;
-    },
-  });
+  const addresses = useAllauthQuery(
+    securityKeys.emails,
+    () => auth.emailAddresses(),
+    'email_addresses',
+    (result) => result.addresses,
+  );
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -441,14 +455,12 @@ function EmailAddresses({ auth, hasPassword }: { auth: AuthClient; hasPassword: 
 
 function SessionsList({ auth }: { auth: AuthClient }) {
   const queryClient = useQueryClient();
-  const sessions = useQuery({
-    queryKey: securityKeys.sessions,
-    queryFn: async (): Promise<AuthSession[]> => {
-      const result = await auth.sessions();
-      if (result.kind !== 'sessions') throw new Error(result.kind);
-      return result.sessions;
-    },
-  });
+  const sessions = useAllauthQuery(
+    securityKeys.sessions,
+    () => auth.sessions(),
+    'sessions',
+    (result) => result.sessions,
+  );
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
 
@@ -548,14 +560,12 @@ function SessionsList({ auth }: { auth: AuthClient }) {
 
 function PersonalTokens({ auth, hasPassword }: { auth: AuthClient; hasPassword: boolean }) {
   const queryClient = useQueryClient();
-  const tokens = useQuery({
-    queryKey: securityKeys.tokens,
-    queryFn: async (): Promise<PersonalToken[]> => {
-      const result = await auth.tokens();
-      if (result.kind !== 'tokens') throw new Error(result.kind);
-      return result.tokens;
-    },
-  });
+  const tokens = useAllauthQuery(
+    securityKeys.tokens,
+    () => auth.tokens(),
+    'tokens',
+    (result) => result.tokens,
+  );
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [created, setCreated] = useState<TokenCreatedResult | null>(null);
 
