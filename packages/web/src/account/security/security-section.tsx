@@ -768,7 +768,11 @@ function NewTokenForm({
 function TotpQrCode({ url }: { url: string }) {
   const qr = useQuery({
     queryKey: ['security', 'qr', url],
-    queryFn: async () => (await import('uqr')).renderSVG(url, { border: 2 }),
+    // The wrapper is the image people hear about; the SVG inside is drawing only.
+    queryFn: async () =>
+      (await import('uqr'))
+        .renderSVG(url, { border: 2 })
+        .replace('<svg ', '<svg aria-hidden="true" focusable="false" '),
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (!qr.data) return <LoadingStatus>{TEXTS.qrLoading}</LoadingStatus>;
