@@ -93,6 +93,14 @@ describe('accessibility in Chromium against the real server (axe-core, both them
       }
       expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
 
+      // Profile › Security with two-factor being set up (the QR code) and the lists loaded.
+      await page.goto(`${harness.server.url}/dashboard/profile`);
+      const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
+      await twoFactor.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+      await twoFactor.getByRole('img', { name: /QR code/ }).waitFor();
+      await page.getByText('This device', { exact: true }).waitFor();
+      results.push(['profile security, setting up two-factor', await seriousViolations(page)]);
+
       await page.goto(`${harness.server.url}/dashboard/documents`);
       await page.getByRole('button', { name: 'New Document' }).click();
       const create = page.getByRole('dialog', { name: 'Select a Blueprint' });
