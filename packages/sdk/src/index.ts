@@ -221,7 +221,7 @@ export {
   type ChatStreamEvent,
   type ToolExecutionState,
 } from './chat/chat-session.js';
-export { CHAT_TEXTS, CHAT_TIMINGS, DEFAULT_CHAT_QUEUE_LIMIT } from './chat/chat-texts.js';
+export { CHAT_LIMIT_TEXTS, CHAT_TEXTS, CHAT_TIMINGS, DEFAULT_CHAT_QUEUE_LIMIT } from './chat/chat-texts.js';
 export {
   browserSocketFactory,
   type ChatClock,

@@ -12,7 +12,7 @@ import {
   type ProposalStatus,
   parseIncomingFrame,
 } from './chat-messages.js';
-import { CHAT_TEXTS, CHAT_TIMINGS, DEFAULT_CHAT_QUEUE_LIMIT } from './chat-texts.js';
+import { CHAT_LIMIT_TEXTS, CHAT_TEXTS, CHAT_TIMINGS, DEFAULT_CHAT_QUEUE_LIMIT } from './chat-texts.js';
 import {
   browserSocketFactory,
   type ChatClock,
@@ -661,7 +661,7 @@ export class ChatSession extends Subscribable {
       return;
     }
     if (code === TOO_MANY_CLOSE) {
-      this.set({ status: 'error', error: CHAT_TEXTS.tooManyConnections });
+      this.set({ status: 'error', error: CHAT_LIMIT_TEXTS.tooManyConnections });
       return;
     }
     if (code === 1000 || code === 1001) {

@@ -4,7 +4,6 @@ export const CHAT_TEXTS = {
   notConnected: 'AI Agent is not connected',
   historyTimeout: 'Chat history took longer than expected to load. Some messages may be missing.',
   connectFailed: 'Failed to connect to chat.',
-  tooManyConnections: 'Too many chat connections for this account: close another tab or window.',
   newChatFailed: 'Failed to create or connect to new chat.',
   selectChatFailed: 'Failed to connect to selected chat.',
   resetFailed: 'Failed to reset AI connection.',
@@ -43,3 +42,9 @@ export const CHAT_TIMINGS = {
 
 /** Default bound of the outgoing queue (C12). */
 export const DEFAULT_CHAT_QUEUE_LIMIT = 100;
+
+/** Planwright's own chat texts beyond spec 001's (the server's limits). */
+export const CHAT_LIMIT_TEXTS = {
+  /** The account has `CHAT_SOCKETS_PER_USER` chats open (close 4429). */
+  tooManyConnections: 'Too many chat connections for this account: close another tab or window.',
+} as const;

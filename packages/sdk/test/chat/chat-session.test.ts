@@ -1,4 +1,4 @@
-import { CHAT_TEXTS, chatSocketUrl, parseIncomingFrame } from '@planwright/sdk';
+import { CHAT_LIMIT_TEXTS, CHAT_TEXTS, chatSocketUrl, parseIncomingFrame } from '@planwright/sdk';
 import { describe, expect, it } from 'vitest';
 import { readCorpusFile } from '../support/corpus.js';
 import { frames, setup } from './harness.js';
@@ -315,7 +315,10 @@ describe('C27 C41 not found and stop', () => {
     server.last.close(4429);
     clock.advance(120_000);
     expect(server.connections).toHaveLength(1);
-    expect(session.getSnapshot()).toMatchObject({ status: 'error', error: CHAT_TEXTS.tooManyConnections });
+    expect(session.getSnapshot()).toMatchObject({
+      status: 'error',
+      error: CHAT_LIMIT_TEXTS.tooManyConnections,
+    });
   });
 
   it('C41: stop() sends a stop frame only while an answer is owed', () => {
