@@ -70,9 +70,11 @@ describe('planwright tokens against the real server', () => {
       scope: 'write',
       token_hint: nightly.token.slice(0, 8),
       created_at: expect.any(Number),
-      expires_at: nightly.created_at + 90 * 86_400,
+      expires_at: expect.any(Number),
       last_used_at: null,
     });
+    // Unix seconds with milliseconds: 90 days apart, to the millisecond (not bit for bit in floating point).
+    expect((nightly.expires_at ?? 0) - nightly.created_at).toBeCloseTo(90 * 86_400, 3);
 
     // Without --json, standard output is the token alone (`token=$(…)`), and what it can do is on stderr.
     const plain = await planwright(owner, ['tokens', 'create', '--name', 'weekly', '--expires', '7']);
@@ -151,7 +153,8 @@ describe('planwright tokens against the real server', () => {
     const owner = await createAccount('reader');
     await owner.client.documents.create({ title: 'Cafe plan' });
     const reader = await createToken(owner, ['--name', 'dashboard', '--read-only', '--expires', '30']);
-    expect(reader).toMatchObject({ scope: 'read', expires_at: reader.created_at + 30 * 86_400 });
+    expect(reader).toMatchObject({ scope: 'read' });
+    expect((reader.expires_at ?? 0) - reader.created_at).toBeCloseTo(30 * 86_400, 3);
     const env = { PLANWRIGHT_TOKEN: reader.token };
 
     const listed = await fresh('ci', ['documents', 'list', '--json'], { env });
