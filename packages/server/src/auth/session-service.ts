@@ -128,7 +128,7 @@ export class SessionService {
    */
   async issueToken(
     user: UserRecord,
-    input: { name: string; scope: TokenScope; expiresAt: Date | null },
+    input: { name: string; scope: TokenScope; lifetimeDays: number },
     credentials: Pick<SessionCredentials, 'ip' | 'userAgent'>,
   ): Promise<IssuedSession> {
     const token = `${PERSONAL_TOKEN_PREFIX}${newSecret()}`;
@@ -144,7 +144,8 @@ export class SessionService {
       ip: credentials.ip,
       name: input.name,
       scope: input.scope,
-      expiresAt: input.expiresAt,
+      // From the same instant as `createdAt`: a token lasts its days exactly.
+      expiresAt: new Date(now.getTime() + input.lifetimeDays * 24 * 60 * 60 * 1000),
       tokenHint: token.slice(0, PERSONAL_TOKEN_PREFIX.length + 4),
     });
     return { token, session, user };

@@ -25,8 +25,6 @@ export interface AccountSecurityDeps {
   passwordHasher: PasswordHasher;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 const endSessionsInput = z.object({
   sessions: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(100),
 });
@@ -392,7 +390,7 @@ export function accountSecurityRoutes(app: FastifyInstance, deps: AccountSecurit
           {
             name: input.name,
             scope: input.scope,
-            expiresAt: new Date(now().getTime() + input.expires_in_days * DAY_MS),
+            lifetimeDays: input.expires_in_days,
           },
           readCredentials(request, client),
         );
