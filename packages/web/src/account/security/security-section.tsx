@@ -10,10 +10,10 @@ import { SessionsList } from './sessions-list';
 import { TwoFactor } from './two-factor';
 
 /**
- * Profile › Security (docs/auth.md "Sessions, password and tokens"): change (or, for an account made with
- * Google, set) the password; see every device signed in and sign out any of them, or all others; make, list and
- * revoke personal access tokens for scripts. Sensitive steps ask for the password again when the last sign-in is
- * over 5 minutes old.
+ * Profile › Security (docs/auth.md "Sessions, password and tokens", "Two-factor authentication"): change (or, for
+ * an account made with Google, set) the password; manage the e-mail addresses; set two-factor up; see every device
+ * signed in and sign out any of them, or all others; make, list and revoke personal access tokens for scripts.
+ * Sensitive steps ask for the password again when the last sign-in is over 5 minutes old.
  */
 export function SecuritySection() {
   // The web app's session is the app client's token it keeps (docs/auth.md), so these calls go as the app client.
