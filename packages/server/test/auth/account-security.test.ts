@@ -1,18 +1,15 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../../src/auth/password/index.js';
 import { lastKeyFor, readOutbox } from '../../src/mail/outbox-reader.js';
+import { allauthCaller, type Signed } from '../support/allauth-calls.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // The account's security over the allauth contract (docs/auth.md "Sessions, password and tokens"): the signed-in
 // sessions, reauthentication, changing (or setting) the password, and personal access tokens for scripts, for
 // both clients.
 
-const APP = '/_allauth/app/v1';
-const BROWSER = '/_allauth/browser/v1';
 const PASSWORD = 'quiet-harbour-lantern-42';
 const NEW_PASSWORD = 'amber-orchard-compass-77';
-const CSRF = 'csrf-token-for-the-tests-0123456789';
 
 let t: TestApp;
 let clock = new Date('2026-11-29T10:00:00.000Z');
@@ -33,38 +30,10 @@ beforeEach(() => {
   advance(60 * 60_000);
 });
 
-interface Signed {
-  client: 'app' | 'browser';
-  token: string;
-}
-
-/** One allauth call as `who` (an app token as X-Session-Token; a browser session as its cookie, with CSRF). */
-function call(
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  who: Signed | undefined,
-  body?: object,
-  ip = '10.1.0.1',
-): Promise<LightMyRequestResponse> {
-  const browser = who?.client === 'browser';
-  return t.app.inject({
-    method,
-    url: `${browser ? BROWSER : APP}/${path}`,
-    remoteAddress: ip,
-    headers: {
-      'user-agent': browser ? 'Firefox on the laptop' : 'planwright-cli',
-      ...(who && !browser ? { 'x-session-token': who.token } : {}),
-      ...(browser
-        ? {
-            cookie: `sessionid=${who.token}; csrftoken=${CSRF}`,
-            'x-csrftoken': CSRF,
-            origin: 'https://plans.example.com',
-          }
-        : {}),
-    },
-    ...(body ? { payload: body } : {}),
-  });
-}
+const call = allauthCaller(() => t, {
+  ip: '10.1.0.1',
+  userAgents: { browser: 'Firefox on the laptop', app: 'planwright-cli' },
+});
 
 /** A verified account with a password (or none: made with Google). */
 async function account(options: { password?: boolean } = {}) {

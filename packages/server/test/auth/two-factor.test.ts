@@ -1,17 +1,14 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../../src/auth/password/index.js';
+import { allauthCaller } from '../support/allauth-calls.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // Two-factor authentication over the allauth contract (docs/auth.md "Two-factor authentication"): TOTP set up
 // from its secret, asked after the password at sign-in (both clients), no code twice, recovery codes once each,
 // wrong codes limited, and turning it off after a reauthentication by code. The clock is injected.
 
-const APP = '/_allauth/app/v1';
-const BROWSER = '/_allauth/browser/v1';
 const PASSWORD = 'quiet-harbour-lantern-42';
-const CSRF = 'csrf-token-for-the-tests-0123456789';
 
 let t: TestApp;
 let clock = new Date('2026-11-29T10:00:00.000Z');
@@ -32,31 +29,7 @@ beforeEach(() => {
   advance(60 * 60_000);
 });
 
-/** An allauth call; a browser session is its cookie with the CSRF token. */
-function call(
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  who?: { client: 'app' | 'browser'; token: string },
-  body?: object,
-): Promise<LightMyRequestResponse> {
-  const browser = who?.client === 'browser';
-  return t.app.inject({
-    method,
-    url: `${browser ? BROWSER : APP}/${path}`,
-    remoteAddress: '10.2.0.1',
-    headers: {
-      ...(who && !browser ? { 'x-session-token': who.token } : {}),
-      ...(browser
-        ? {
-            cookie: `sessionid=${who.token}; csrftoken=${CSRF}`,
-            'x-csrftoken': CSRF,
-            origin: 'https://plans.example.com',
-          }
-        : {}),
-    },
-    ...(body ? { payload: body } : {}),
-  });
-}
+const call = allauthCaller(() => t, { ip: '10.2.0.1' });
 
 const codeAt = (secret: string, at: Date) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
