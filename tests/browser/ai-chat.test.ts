@@ -5,7 +5,8 @@ import {
   chatPanel,
   chatReady,
   firstParts,
-  reviewDialog,
+  suggestedInsertions,
+  suggestionBar,
   sendChatMessage,
 } from '../support/chat-page.js';
 import {
@@ -140,15 +141,15 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
 
     const card = chat.cards.first();
     await expect.poll(() => card.getAttribute('data-status'), SETTLE).toBe('pending');
+    // Reviewed in the text: the draft is drawn where it would land, and is not in the document yet.
+    await expect.poll(() => suggestedInsertions(page), SETTLE).toContain('sourdough');
+    const bar = suggestionBar(page);
+    expect(await bar.textContent()).toContain('Suggestion 1 of 1');
     await card.click();
-    const dialog = reviewDialog(page);
-    await dialog.waitFor();
-    expect(await dialog.locator('ins').allTextContents()).toEqual(
-      expect.arrayContaining([expect.stringContaining('sourdough')]),
-    );
-    await dialog.getByRole('button', { name: 'Accept & Apply' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await bar.getByRole('button', { name: 'Accept', exact: true }).click();
+    await bar.waitFor({ state: 'hidden' });
     await expect.poll(() => subsectionBody(page, subsection.uuid).textContent(), SETTLE).toContain(draft);
+    expect(await page.locator('.pw-editor .pw-suggestion-ins').count()).toBe(0);
     await expect.poll(() => card.getAttribute('data-status'), SETTLE).toBe('accepted');
     await waitForSaved(page);
     expect(await serverSubsectionText(user, document.uuid, subsection.uuid)).toBe(draft);
@@ -156,17 +157,18 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
     await sendChatMessage(page, 'Try another take');
     const second = chat.cards.nth(1);
     await expect.poll(() => second.getAttribute('data-status'), SETTLE).toBe('pending');
-    await second.click();
-    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => suggestedInsertions(page), SETTLE).toContain('this');
+    await suggestionBar(page).getByRole('button', { name: 'Reject', exact: true }).click();
     await expect.poll(() => second.getAttribute('data-status'), SETTLE).toBe('rejected');
     expect(await subsectionBody(page, subsection.uuid).textContent()).toContain(draft);
     expect(await subsectionBody(page, subsection.uuid).textContent()).not.toContain('Not this one.');
-    // A decided card opens again, read-only for an accepted one.
-    await card.click();
-    await dialog.waitFor();
-    expect(await dialog.getByRole('button', { name: 'Accept & Apply' }).count()).toBe(0);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    // One undo takes the accepted turn back, whole.
+    await subsectionBody(page, subsection.uuid).click();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => subsectionBody(page, subsection.uuid).textContent(), SETTLE).not.toContain(draft);
+    await page.keyboard.press('ControlOrMeta+Shift+z');
+    await expect.poll(() => subsectionBody(page, subsection.uuid).textContent(), SETTLE).toContain(draft);
+    await waitForSaved(page);
     expect(await badgeText(page)).toBe('Saved');
   });
 
@@ -198,17 +200,20 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
     await sendChatMessage(page, 'Tighten both lines');
     const card = chatPanel(page).cards.first();
     await expect.poll(() => card.getAttribute('data-status'), SETTLE).toBe('pending');
-    await card.click();
-    const dialog = reviewDialog(page);
-    await dialog.getByRole('checkbox', { name: 'Apply edit 2' }).uncheck();
-    await dialog.getByRole('button', { name: 'Accept & Apply' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    const bar = suggestionBar(page);
+    await expect.poll(() => bar.textContent(), SETTLE).toContain('Suggestion 1 of 2');
+    // From the text itself: the current change's own Accept, then the keyboard rejects the next one.
+    await page.getByRole('button', { name: 'Accept suggestion 1' }).click();
+    await expect.poll(() => bar.textContent(), SETTLE).toContain('Suggestion 1 of 1');
+    await subsectionBody(page, subsection.uuid).click();
+    await page.keyboard.press('ControlOrMeta+Shift+Backspace');
+    await bar.waitFor({ state: 'hidden' });
     await waitForSaved(page);
     expect(await serverSubsectionText(user, document.uuid, subsection.uuid)).toBe('Gamma line.\nBeta line.');
     expect(await card.getAttribute('data-status')).toBe('accepted');
   });
 
-  it('rewrites a selection with an AI text action, after a preview', async () => {
+  it('rewrites a selection with an AI text action, reviewed in the text', async () => {
     const { user, document, subsection } = await openChat('chat-transform@example.com');
     const { page } = user;
     await typeInSubsection(page, subsection.uuid, 'we sells bread good');
@@ -216,9 +221,12 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
     streamServer().script({ type: 'answer', text: 'We sell good bread.' });
     await page.getByRole('button', { name: 'AI actions' }).click();
     await page.getByRole('menuitem', { name: 'Fix spelling & grammar' }).click();
-    const preview = page.getByRole('dialog', { name: 'AI suggestion' });
-    await expect.poll(() => preview.textContent(), SETTLE).toContain('We sell good bread.');
-    await preview.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => suggestedInsertions(page), SETTLE).toContain('bread.');
+    const bar = suggestionBar(page);
+    expect(await bar.textContent()).toContain('Fix spelling & grammar');
+    // The text is unchanged until accepted.
+    expect(await serverSubsectionText(user, document.uuid, subsection.uuid)).toBe('we sells bread good');
+    await bar.getByRole('button', { name: 'Accept', exact: true }).click();
     await expect
       .poll(() => subsectionBody(page, subsection.uuid).textContent(), SETTLE)
       .toContain('We sell good bread.');

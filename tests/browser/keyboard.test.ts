@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from '../support/browser.js';
-import { chatPanel, chatReady, firstParts, reviewDialog } from '../support/chat-page.js';
+import { chatPanel, chatReady, firstParts, suggestionBar } from '../support/chat-page.js';
 import {
   canvasSubsection,
   caretSettled,
@@ -173,49 +173,32 @@ describe('the editor with the keyboard alone, in Chromium against the real serve
     await expect.poll(() => title.textContent(), SETTLE).toBe(`${subsection.title} skipped`);
   });
 
-  it('A7: a proposal card opens its review by keyboard; focus stays inside; Escape returns; Accept & Apply applies', async () => {
+  it('A7: a proposal card takes the keyboard to its suggestions in the text; Enter accepts; the text keeps the focus', async () => {
     const { page, subsection } = await editorAtFirstSubsection('keyboard-proposal@example.com');
     await chatReady(page);
+    await subsectionBody(page, subsection.uuid).click();
+    await page.keyboard.type('Ovens bought in March.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('First wholesale client signed.');
     const chat = chatPanel(page);
     // The chat panel ends the page: Shift+Tab from the page's start goes round to it.
     await pressUntilFocused(page, 'Shift+Tab', chat.input);
-    await page.keyboard.type('Draft this subsection');
+    await page.keyboard.type('Turn these notes into bullet points');
     await page.keyboard.press('Enter');
     const card = chat.cards.first();
     await expect.poll(() => card.getAttribute('data-status'), SETTLE).toBe('pending');
 
     await pressUntilFocused(page, 'Shift+Tab', card);
     await page.keyboard.press('Enter');
-    const dialog = reviewDialog(page);
-    await dialog.waitFor();
-    expect(await isFocused(dialog)).toBe(true);
-    // Tab and Shift+Tab go round inside the dialog, never out of it.
-    const stops = await dialog.evaluate(
-      (element) =>
-        [...element.querySelectorAll('button:not(:disabled), input:not(:disabled), [tabindex="0"]')].length,
-    );
-    const first = await focusedName(page);
-    for (let presses = 0; presses < stops; presses += 1) {
-      await page.keyboard.press('Tab');
-      expect(await isFocused(dialog)).toBe(true);
-    }
-    expect(await focusedName(page)).toBe(first);
-    await page.keyboard.press('Shift+Tab');
-    expect(await isFocused(dialog)).toBe(true);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => isFocused(card), SETTLE).toBe(true);
-    expect(await card.getAttribute('data-status')).toBe('pending');
-
+    const bar = suggestionBar(page);
+    const accept = bar.getByRole('button', { name: 'Accept', exact: true });
+    await expect.poll(() => isFocused(accept), SETTLE).toBe(true);
     await page.keyboard.press('Enter');
-    await pressUntilFocused(page, 'Tab', dialog.getByRole('button', { name: 'Accept & Apply' }));
-    await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'detached' });
-    await expect
-      .poll(() => subsectionBody(page, subsection.uuid).textContent(), SETTLE)
-      .toContain('Points to cover');
+    await bar.waitFor({ state: 'detached' });
+    await expect.poll(() => subsectionBody(page, subsection.uuid).locator('li').count(), SETTLE).toBe(2);
     await expect.poll(() => card.getAttribute('data-status'), SETTLE).toBe('accepted');
-    await expect.poll(() => isFocused(card), SETTLE).toBe(true);
+    // The bar went with the last suggestion: the focus is back in the text, not lost on the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('ProseMirror'))).toBe(true);
   });
 
   it('A8: the chat history and AI actions menus open with Enter and ArrowDown and close with Escape', async () => {

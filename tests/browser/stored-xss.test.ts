@@ -4,7 +4,7 @@ import type { DocumentJson } from '@planwright/sdk/model';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserHarness } from '../support/browser.js';
-import { chatPanel, chatReady, firstParts, reviewDialog, sendChatMessage } from '../support/chat-page.js';
+import { chatPanel, chatReady, firstParts, sendChatMessage, suggestionBar } from '../support/chat-page.js';
 import {
   createDefaultDocument,
   type EditorUser,
@@ -211,7 +211,7 @@ describe('stored XSS: hostile strings written through every input, rendered in C
     expect([...user.dialogs, ...other.dialogs]).toEqual([]);
   });
 
-  it('X2: hostile AI chat answers and proposals run nothing in the chat panel, the review dialog and the editor', async () => {
+  it('X2: hostile AI chat answers and proposals run nothing in the chat panel, the suggestions in the text and the editor', async () => {
     const user = await hostileUser('xss-chat@example.com');
     const { page } = user;
     const document = await createDefaultDocument(user);
@@ -242,11 +242,11 @@ describe('stored XSS: hostile strings written through every input, rendered in C
     await expectNothingRan(page, 'chat panel');
 
     await card.click();
-    const dialog = reviewDialog(page);
-    await dialog.waitFor();
-    await expectNothingRan(page, 'review dialog');
-    await dialog.getByRole('button', { name: 'Accept & Apply' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    const bar = suggestionBar(page);
+    await bar.waitFor();
+    await expectNothingRan(page, 'suggestions in the text');
+    await bar.getByRole('button', { name: 'Accept', exact: true }).click();
+    await bar.waitFor({ state: 'hidden' });
     await expect.poll(() => subsectionBody(page, subsection.uuid).textContent()).toContain('script');
     await expectNothingRan(page, 'editor after accepting');
     await visit(page, `/dashboard/documents/${document.uuid}`, 'document page after the chat');

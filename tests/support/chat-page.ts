@@ -68,7 +68,15 @@ export function firstParts(document: DocumentDetail) {
   return { section, subsection, next, otherSection: document.sections[1] };
 }
 
-/** The dialog that reviews a proposal. */
-export function reviewDialog(page: Page): Locator {
-  return page.getByRole('dialog', { name: 'Review proposed changes' });
+/** The floating bar over the canvas that decides AI suggestions in the text. */
+export function suggestionBar(page: Page): Locator {
+  return page.getByRole('toolbar', { name: 'AI suggestions' });
+}
+
+/** The text AI suggestions would insert, as drawn in the canvas (never part of the document until accepted). */
+export function suggestedInsertions(page: Page): Promise<string> {
+  return page
+    .locator('.pw-editor .pw-suggestion-ins, .pw-editor .pw-suggestion-ins-block')
+    .allTextContents()
+    .then((texts) => texts.join(''));
 }

@@ -51,3 +51,12 @@ export {
   wordDiff,
 } from './proposal-review.js';
 export { revertProposal } from './revert-proposal.js';
+export {
+  type Suggestion,
+  type SuggestionFilter,
+  type SuggestionOutcome,
+  SuggestionQueue,
+  type SuggestionQueuePorts,
+  type SuggestionQueueSnapshot,
+  type SuggestionTurn,
+} from './suggestion-queue.js';

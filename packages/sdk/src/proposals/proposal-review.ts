@@ -73,6 +73,13 @@ export interface ProposalReviewItem {
   /** Markdown of what it becomes ('' for delete). */
   readonly after: string;
   readonly diff: readonly WordDiffPart[];
+  /**
+   * What the item changes (P56): the subsection's uuid for `replace_subsection`, else the edit's target
+   * `nodeId` (for inserts, the block it goes next to).
+   */
+  readonly target: string;
+  /** The proposed blocks, as they would land ([] for `delete` or content that cannot be read) (P56). */
+  readonly blocks: readonly BlockJson[];
   /** null when this item applies to the given document; else why not (target gone, finalized, bad content). */
   readonly problem: { readonly reason: ProposalFailureReason; readonly message: string } | null;
 }
@@ -125,6 +132,7 @@ function reviewFullSubsection(
   const before = doc === undefined || place === undefined ? '' : blocksMarkdown(bodyBlocks(doc, place));
   const heading = doc === undefined || place === undefined ? undefined : bodyHeading(doc, place);
   const renamed = renamedHeading(heading, proposal.title);
+  const blocks = contentBlocks(proposal.content, options);
   return item(
     0,
     'replace_subsection',
@@ -133,7 +141,7 @@ function reviewFullSubsection(
     null,
     renamed === undefined ? null : headingText(renamed.content),
     before,
-    contentMarkdown(proposal.content, options),
+    { target: place?.subsectionUuid ?? proposal.target, blocks },
     applyFullSubsection(document, proposal, options),
   );
 }
@@ -155,6 +163,8 @@ function reviewPartialEdits(
         : nodeAt(bodyBlocks(current, place), place.path);
     const replaced = edit.mode === 'replace' || edit.mode === 'delete';
     const result = applyPartialEdits(current ?? document, proposal, { ...options, accept: [index] });
+    const blocks =
+      edit.mode === 'delete' || edit.content === undefined ? [] : contentBlocks(edit.content, options);
     const reviewed = item(
       index,
       edit.mode,
@@ -163,7 +173,7 @@ function reviewPartialEdits(
       edit.reason ?? null,
       null,
       replaced && target !== undefined ? blockMarkdown(target) : '',
-      edit.mode === 'delete' || edit.content === undefined ? '' : contentMarkdown(edit.content, options),
+      { target: edit.targetNodeId, blocks },
       result,
     );
     if (result.ok) current = result.document;
@@ -179,9 +189,10 @@ function item(
   reason: string | null,
   renamedTo: string | null,
   before: string,
-  after: string,
+  proposed: { target: string; blocks: BlockJson[] },
   result: ProposalResult,
 ): ProposalReviewItem {
+  const after = proposed.blocks.length === 0 ? '' : blocksMarkdown(proposed.blocks);
   const section = doc === undefined || place === undefined ? undefined : doc.content[place.sectionIndex];
   const subsection =
     doc === undefined || place === undefined || place.childIndex === null
@@ -199,14 +210,16 @@ function item(
     before,
     after,
     diff: wordDiff(before, after),
+    target: proposed.target,
+    blocks: proposed.blocks,
     problem: result.ok ? null : { reason: result.reason, message: result.message },
   };
 }
 
-/** Proposed content as the Markdown it lands as; '' when it cannot be read (its `problem` says why). */
-function contentMarkdown(content: ProposalContent, options: ApplyProposalOptions): string {
+/** Proposed content as the blocks it lands as; [] when it cannot be read (its `problem` says why). */
+function contentBlocks(content: ProposalContent, options: ApplyProposalOptions): BlockJson[] {
   const read = proposalContentToBlocks(content, options);
-  return read.ok ? blocksMarkdown(read.blocks) : '';
+  return read.ok ? read.blocks : [];
 }
 
 /** One block's Markdown; a list item is shown as the one-item list it sits in. */

@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatProposal, ChatSession } from '@planwright/sdk';
-import { memo, useEffect, useRef } from 'react';
+import type { SuggestionQueue, SuggestionQueueSnapshot } from '@planwright/sdk/proposals';
+import { memo, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ProposalCard } from '../proposals';
 import { ChatMarkdown } from './chat-markdown';
 import { isThinking } from './chat-panel-rules';
@@ -102,6 +103,16 @@ export const ChatMessageView = memo(function ChatMessageView({
   );
 });
 
+const NO_QUEUE: SuggestionQueueSnapshot = { suggestions: [], currentId: null };
+
+function noQueue(): SuggestionQueueSnapshot {
+  return NO_QUEUE;
+}
+
+function noSubscribe(): () => void {
+  return () => {};
+}
+
 /** The proposals made by each AI message (by its server id); those of no shown message go last. */
 function proposalsByMessage(messages: readonly ChatMessage[], proposals: readonly ChatProposal[]) {
   const shown = new Set(
@@ -126,12 +137,19 @@ export function ChatMessageList({
   onInsert,
   onOpenMessage,
   onOpenProposal,
+  suggestions,
 }: {
   session: ChatSession;
   onInsert: (code: string) => void;
   onOpenMessage: (message: ChatMessage) => void;
   onOpenProposal: (toolId: string) => void;
+  /** The plan's suggestions: a pending card counts its changes there (K21). */
+  suggestions?: SuggestionQueue;
 }) {
+  const queued = useSyncExternalStore(
+    suggestions?.subscribe ?? noSubscribe,
+    suggestions?.getSnapshot ?? noQueue,
+  );
   const messages = useSessionField(session, 'messages');
   const proposals = useSessionField(session, 'proposals');
   const loading = useSessionField(session, 'loading');
@@ -150,7 +168,11 @@ export function ChatMessageList({
 
   const card = (proposal: ChatProposal) => (
     <div key={proposal.toolId} className="my-2">
-      <ProposalCard proposal={proposal} onOpen={() => onOpenProposal(proposal.toolId)} />
+      <ProposalCard
+        proposal={proposal}
+        pending={queued.suggestions.filter((suggestion) => suggestion.turnId === proposal.toolId)}
+        onOpen={() => onOpenProposal(proposal.toolId)}
+      />
     </div>
   );
 

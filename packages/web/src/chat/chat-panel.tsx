@@ -1,9 +1,12 @@
-import type { ChatMessage, ChatSessionExtras } from '@planwright/sdk';
+import type { ChatMessage, ChatProposal, ChatSessionExtras } from '@planwright/sdk';
 import type { DocumentJson } from '@planwright/sdk/model';
+import type { SuggestionQueue, SuggestionTurn } from '@planwright/sdk/proposals';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { usePlanwrightClient } from '../api/use-planwright-client';
 import { useBrowserPorts } from '../platform/browser-ports-context';
-import { ProposalReviewDialog } from '../proposals';
+import { askAgainMessage } from '../proposals';
+import { focusSuggestionBar } from '../suggestions/suggestion-bar';
+import type { SuggestionListener } from '../workspace/plan-workspace';
 import { ChatComposer } from './chat-composer';
 import { ChatHistoryMenu } from './chat-history-menu';
 import { ChatMessageList } from './chat-message-list';
@@ -19,6 +22,90 @@ export interface ChatEditor {
   currentContent(): DocumentJson;
   applyContent(next: DocumentJson): boolean;
   insertParagraphAfterCursor(text: string): boolean;
+  /** The plan's suggestions in the text: the chat's proposals are reviewed there (W50). */
+  readonly suggestions: SuggestionQueue;
+  onSuggestionEvents(listener: SuggestionListener): () => void;
+  showSuggestionTurn(turnId: string): boolean;
+}
+
+/** A chat proposal as a turn of suggestions in the text (K21). */
+export function chatTurn(proposal: ChatProposal, provider: string | null): SuggestionTurn {
+  return {
+    id: proposal.toolId,
+    toolName: proposal.toolName,
+    payload: proposal.payload,
+    origin: 'chat',
+    label: null,
+    provider,
+    whole: false,
+  };
+}
+
+/** After the bar has drawn the suggestion just shown (it renders on the queue's change). */
+function focusBarSoon(): void {
+  requestAnimationFrame(() => focusSuggestionBar());
+}
+
+/**
+ * K21: the chat's proposals are reviewed in the text. Pending ones (and rejected ones the user opened again)
+ * are the queue's chat turns; a turn decided there sends `tool_approval`; "Ask again" there asks here.
+ */
+function useProposalsInText(
+  editor: ChatEditor,
+  model: ChatPanelModel,
+  proposals: readonly ChatProposal[],
+  provider: string | null,
+): (proposal: ChatProposal) => void {
+  const { session } = model;
+  const [reopened, setReopened] = useState<ReadonlySet<string>>(() => new Set());
+  const showNext = useRef<string | null>(null);
+  const turns = useMemo(
+    () =>
+      proposals
+        .filter((p) => p.status === 'pending' || (p.status === 'rejected' && reopened.has(p.toolId)))
+        .map((p) => chatTurn(p, provider)),
+    [proposals, reopened, provider],
+  );
+  useEffect(() => {
+    editor.suggestions.sync(turns, 'chat');
+    if (showNext.current !== null && editor.showSuggestionTurn(showNext.current)) {
+      showNext.current = null;
+      focusBarSoon();
+    }
+  }, [editor, turns]);
+  useEffect(() => () => editor.suggestions.sync([], 'chat'), [editor]);
+  useEffect(
+    () =>
+      editor.onSuggestionEvents({
+        decided: (turn, decision) => {
+          if (turn.origin !== 'chat') return;
+          if (decision === 'accepted') session.acceptProposal(turn.id);
+          else session.rejectProposal(turn.id);
+          setReopened((current) => {
+            if (!current.has(turn.id)) return current;
+            const next = new Set(current);
+            next.delete(turn.id);
+            return next;
+          });
+        },
+        askAgain: (_turnId, suggestions) => {
+          model.send(askAgainMessage(suggestions.map((suggestion) => suggestion.item)));
+        },
+      }),
+    [editor, session, model],
+  );
+  return useCallback(
+    (proposal: ChatProposal) => {
+      if (proposal.status === 'accepted') return;
+      if (proposal.status === 'rejected' && !reopened.has(proposal.toolId)) {
+        showNext.current = proposal.toolId;
+        setReopened((current) => new Set(current).add(proposal.toolId));
+        return;
+      }
+      if (editor.showSuggestionTurn(proposal.toolId)) focusBarSoon();
+    },
+    [editor, reopened],
+  );
 }
 
 /**
@@ -53,8 +140,8 @@ export function useChatPanelModel(documentUuid: string, selection: ChatSelection
 
 /**
  * The chat panel (spec 001 §2 "Chat panel"; SPEC.md K1–K20): header with the context line, the provider and
- * the history menu; the connection banner; the message list; the composer. Proposal cards open the review
- * dialog, which applies through the workspace; code blocks insert after the editor's cursor.
+ * the history menu; the connection banner; the message list; the composer. Proposals are reviewed in the
+ * text (K21), their cards show them there; code blocks insert after the editor's cursor.
  */
 export function ChatPanel({
   model,
@@ -73,19 +160,15 @@ export function ChatPanel({
   const proposals = useSessionField(session, 'proposals');
   const sessionProvider = useSessionField(session, 'provider');
   const [preview, setPreview] = useState<ChatMessage | null>(null);
-  const [reviewing, setReviewing] = useState<string | null>(null);
   const [insertFailed, setInsertFailed] = useState(false);
   const line = chatContextLine(context);
   const provider = providerText({ session: sessionProvider, info: panel.providerInfo });
-  const reviewed =
-    reviewing === null ? undefined : proposals.find((proposal) => proposal.toolId === reviewing);
+  const showProposal = useProposalsInText(editor, model, proposals, panel.providerInfo?.label ?? provider);
 
   const insert = useCallback(
     (code: string) => setInsertFailed(!editor.insertParagraphAfterCursor(code)),
     [editor],
   );
-  const getDocument = useCallback(() => editor.currentContent(), [editor]);
-  const applyDocument = useCallback((next: DocumentJson) => editor.applyContent(next), [editor]);
 
   return (
     <section
@@ -160,24 +243,15 @@ export function ChatPanel({
         session={session}
         onInsert={insert}
         onOpenMessage={setPreview}
-        onOpenProposal={setReviewing}
+        onOpenProposal={(toolId) => {
+          const proposal = proposals.find((candidate) => candidate.toolId === toolId);
+          if (proposal) showProposal(proposal);
+        }}
+        suggestions={editor.suggestions}
       />
       <ChatComposer model={model} session={session} />
       {preview && (
         <MessagePreviewDialog message={preview} onInsert={insert} onClose={() => setPreview(null)} />
-      )}
-      {reviewed && (
-        <ProposalReviewDialog
-          proposal={reviewed}
-          getDocument={getDocument}
-          applyDocument={applyDocument}
-          onAccepted={() => session.acceptProposal(reviewed.toolId)}
-          onRejected={() => session.rejectProposal(reviewed.toolId)}
-          onAskAgain={(message) => {
-            model.send(message);
-          }}
-          onClose={() => setReviewing(null)}
-        />
       )}
     </section>
   );

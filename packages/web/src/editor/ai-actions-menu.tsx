@@ -1,120 +1,39 @@
-import { AI_TEXTS, type PlanwrightClient, PlanwrightError, type TransformAction } from '@planwright/sdk';
-import type { Editor } from '@tiptap/core';
-import { type JSX, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Alert } from '../ui/alert';
-import { Dialog } from '../ui/dialog';
+import type { TransformAction } from '@planwright/sdk';
+import { type FormEvent, type JSX, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { moveMenuFocus } from '../ui/menu-keys';
 import { useMenuOpening } from '../ui/use-menu-opening';
-import {
-  AI_ACTION_GROUPS,
-  type AiActionItem,
-  replaceTransformTarget,
-  type TransformTarget,
-  transformTarget,
-} from './ai-actions.js';
+import type { AiActionRequest } from './ai-action-runs.js';
+import { AI_ACTION_GROUPS } from './ai-actions.js';
 
-/** Where one AI action stands (E32–E34): asked, answered, or failed. */
-export type AiSuggestion =
-  | { readonly status: 'loading'; readonly label: string; readonly target: TransformTarget }
-  | {
-      readonly status: 'ready';
-      readonly label: string;
-      readonly target: TransformTarget;
-      readonly text: string;
-    }
-  | {
-      readonly status: 'failed';
-      readonly label: string;
-      readonly target: TransformTarget;
-      readonly message: string;
-    };
+/** Why an action cannot run here (E45): null when it can. */
+export type AiActionAvailability = (action: TransformAction | 'custom') => string | null;
 
-/** The message a failed transform shows (E34): the SDK's words, else the spec's fallback. */
-export function transformFailureMessage(error: unknown): string {
-  return PlanwrightError.isInstance(error) && error.message.trim() !== ''
-    ? error.message
-    : AI_TEXTS.transformFailed;
-}
-
-/**
- * The AI actions of one editor (E32–E34): `run` sends the selection to `client.ai.transformText`, `accept`
- * puts the answer in its place, `discard` drops it (and cancels a call still out).
- */
-export function useAiActions(
-  editor: Editor,
-  client: PlanwrightClient,
-  documentUuid: string | null,
-): {
-  suggestion: AiSuggestion | null;
-  run(item: AiActionItem): void;
-  accept(): void;
-  discard(): void;
-} {
-  const [suggestion, setSuggestion] = useState<AiSuggestion | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
-
-  useEffect(() => () => abortRef.current?.abort(), []);
-
-  const run = useCallback(
-    (item: AiActionItem) => {
-      abortRef.current?.abort();
-      const abort = new AbortController();
-      abortRef.current = abort;
-      const target = transformTarget(editor.state);
-      const label = item.label;
-      setSuggestion({ status: 'loading', label, target });
-      const action: TransformAction = item.action;
-      client.ai
-        .transformText(
-          { text: target.text, action, ...(documentUuid ? { documentUuid } : {}) },
-          { signal: abort.signal },
-        )
-        .then(
-          (result) => {
-            if (!abort.signal.aborted)
-              setSuggestion({ status: 'ready', label, target, text: result.transformedText });
-          },
-          (error: unknown) => {
-            if (!abort.signal.aborted) {
-              setSuggestion({ status: 'failed', label, target, message: transformFailureMessage(error) });
-            }
-          },
-        );
-    },
-    [editor, client, documentUuid],
-  );
-
-  const discard = useCallback(() => {
-    abortRef.current?.abort();
-    abortRef.current = null;
-    setSuggestion(null);
-  }, []);
-
-  const accept = useCallback(() => {
-    if (suggestion?.status !== 'ready') return;
-    if (!replaceTransformTarget(editor, suggestion.target, suggestion.text)) {
-      setSuggestion({
-        ...suggestion,
-        status: 'failed',
-        message: 'The selected text has changed; select it again and retry.',
-      });
-      return;
-    }
-    setSuggestion(null);
-    editor.commands.focus();
-  }, [editor, suggestion]);
-
-  return { suggestion, run, accept, discard };
-}
+/** The menu's own texts (E44–E45). */
+export const AI_ACTIONS_MENU_TEXTS = {
+  askLabel: 'Ask AI to…',
+  askPlaceholder: 'e.g. make it more concrete',
+  askSubmit: 'Ask',
+  offline: 'offline',
+} as const;
 
 /**
  * The "AI actions" dropdown of the bubble toolbar (E31): the eight actions in their three groups. A menu
  * button: Enter, Space and ArrowDown open it on the first action, ArrowUp on the last; Escape closes it
  * with the focus back on the button.
  */
-export function AiActionsMenu(props: { enabled: boolean; onChoose(item: AiActionItem): void }): JSX.Element {
-  const { enabled, onChoose } = props;
+export function AiActionsMenu(props: {
+  enabled: boolean;
+  onChoose(request: AiActionRequest): void;
+  /** Which actions this server's AI can do; all when absent. */
+  availability?: AiActionAvailability;
+  /** The provider answers offline: actions that run say so (E45). */
+  offline?: boolean;
+}): JSX.Element {
+  const { enabled, onChoose, availability = () => null, offline = false } = props;
   const [open, setOpen] = useState(false);
+  const [prompt, setPrompt] = useState('');
+  const promptId = useId();
+  const askRefusal = availability('custom');
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -145,9 +64,20 @@ export function AiActionsMenu(props: { enabled: boolean; onChoose(item: AiAction
       buttonRef.current?.focus();
       return;
     }
+    // Typing in the prompt field is typing: the menu's letter and arrow keys stay out of it.
+    if (event.target instanceof HTMLInputElement) return;
     moveMenuFocus(event, [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')], () =>
       setOpen(false),
     );
+  };
+
+  const ask = (event: FormEvent) => {
+    event.preventDefault();
+    const words = prompt.trim();
+    if (words === '' || askRefusal !== null) return;
+    setOpen(false);
+    setPrompt('');
+    onChoose({ action: 'improve', label: `${AI_ACTIONS_MENU_TEXTS.askLabel} ${words}`, customPrompt: words });
   };
 
   return (
@@ -167,83 +97,74 @@ export function AiActionsMenu(props: { enabled: boolean; onChoose(item: AiAction
         AI actions
       </button>
       {open && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape from the prompt field or the menu closes both.
         <div
-          id={menuId}
-          role="menu"
-          aria-label="AI actions"
-          tabIndex={-1}
-          className="dropdown-content z-40 mt-2 w-56 rounded-box bg-base-200 p-2 shadow-lg"
+          className="dropdown-content z-40 mt-2 w-64 rounded-box bg-base-200 p-2 shadow-lg"
           onKeyDown={onMenuKeyDown}
         >
-          {AI_ACTION_GROUPS.map((group) => (
-            <fieldset key={group.label} aria-label={group.label} className="m-0 border-0 p-0">
-              <legend className="px-2 pt-1 text-xs font-semibold opacity-60">{group.label}</legend>
-              <ul role="none" className="menu w-full p-0">
-                {group.items.map((item) => (
-                  <li key={item.action} role="none">
-                    <button
-                      type="button"
-                      role="menuitem"
-                      tabIndex={-1}
-                      onMouseDown={(event) => event.preventDefault()}
-                      onClick={() => {
-                        setOpen(false);
-                        onChoose(item);
-                      }}
-                    >
-                      {item.label}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-          ))}
+          <form className="flex flex-col gap-1 px-2 pb-2" onSubmit={ask}>
+            <label htmlFor={promptId} className="text-xs font-semibold opacity-60">
+              {AI_ACTIONS_MENU_TEXTS.askLabel}
+            </label>
+            <div className="join w-full" title={askRefusal ?? undefined}>
+              <input
+                id={promptId}
+                className="input input-sm join-item min-w-0 flex-1"
+                placeholder={AI_ACTIONS_MENU_TEXTS.askPlaceholder}
+                maxLength={2000}
+                value={prompt}
+                disabled={askRefusal !== null}
+                onChange={(event) => setPrompt(event.target.value)}
+              />
+              <button
+                type="submit"
+                className="btn btn-sm join-item"
+                disabled={askRefusal !== null || prompt.trim() === ''}
+              >
+                {AI_ACTIONS_MENU_TEXTS.askSubmit}
+              </button>
+            </div>
+            {askRefusal !== null && <p className="text-xs opacity-70">{askRefusal}</p>}
+          </form>
+          <div id={menuId} role="menu" aria-label="AI actions" tabIndex={-1}>
+            {AI_ACTION_GROUPS.map((group) => (
+              <fieldset key={group.label} aria-label={group.label} className="m-0 border-0 p-0">
+                <legend className="px-2 pt-1 text-xs font-semibold opacity-60">{group.label}</legend>
+                <ul role="none" className="menu w-full p-0">
+                  {group.items.map((item) => {
+                    const refusal = availability(item.action);
+                    return (
+                      <li key={item.action} role="none" title={refusal ?? undefined}>
+                        <button
+                          type="button"
+                          role="menuitem"
+                          tabIndex={-1}
+                          aria-disabled={refusal !== null}
+                          aria-description={refusal ?? undefined}
+                          className={refusal !== null ? 'opacity-50' : undefined}
+                          onMouseDown={(event) => event.preventDefault()}
+                          onClick={() => {
+                            if (refusal !== null) return;
+                            setOpen(false);
+                            onChoose({ action: item.action, label: item.label });
+                          }}
+                        >
+                          {item.label}
+                          {offline && refusal === null && (
+                            <span className="badge badge-ghost badge-xs ml-auto">
+                              {AI_ACTIONS_MENU_TEXTS.offline}
+                            </span>
+                          )}
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </fieldset>
+            ))}
+          </div>
         </div>
       )}
     </div>
-  );
-}
-
-/** The preview of an AI action's answer (E33): Accept replaces the selection, Discard drops it. */
-export function AiSuggestionDialog(props: {
-  suggestion: AiSuggestion;
-  onAccept(): void;
-  onDiscard(): void;
-}): JSX.Element {
-  const { suggestion, onAccept, onDiscard } = props;
-  return (
-    <Dialog title="AI suggestion" onClose={onDiscard}>
-      <div className="mt-3 flex flex-col gap-3">
-        <p className="text-sm text-base-content/70">{suggestion.label}</p>
-        {suggestion.status === 'loading' && (
-          <p role="status" className="flex items-center gap-2">
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            Transforming text...
-          </p>
-        )}
-        {suggestion.status === 'ready' && (
-          <div
-            data-testid="ai-suggestion-text"
-            className="max-h-80 overflow-y-auto whitespace-pre-wrap rounded-box bg-base-200 p-3 [overflow-wrap:anywhere]"
-          >
-            {suggestion.text}
-          </div>
-        )}
-        {suggestion.status === 'failed' && <Alert kind="error">{suggestion.message}</Alert>}
-        <div className="modal-action mt-0">
-          <button type="button" className="btn btn-ghost" onClick={onDiscard}>
-            Discard
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={suggestion.status !== 'ready'}
-            onClick={onAccept}
-          >
-            Accept
-          </button>
-        </div>
-      </div>
-    </Dialog>
   );
 }

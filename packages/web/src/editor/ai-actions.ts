@@ -1,7 +1,6 @@
 import type { TransformAction } from '@planwright/sdk';
 import type { Editor } from '@tiptap/core';
-import { closeHistory } from '@tiptap/pm/history';
-import { Fragment, type Node as ProseMirrorNode, Slice } from '@tiptap/pm/model';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { EditorState } from '@tiptap/pm/state';
 import { isInFinalized, isTitleNode } from './structure-queries.js';
 
@@ -72,43 +71,4 @@ export function canTransformSelection(editor: Editor): boolean {
     if (isInFinalized($pos) || isTitleNode($pos.parent)) return false;
   }
   return true;
-}
-
-/**
- * Puts `replacement` where `target` was (E33): one undo step of its own, a user edit (autosave runs),
- * lines separated by a blank line become paragraphs and single line breaks hard breaks. False, changing
- * nothing, when the text there is no longer the target's (the document changed meanwhile) or the editor
- * refuses (read-only, gone).
- */
-export function replaceTransformTarget(
-  editor: Editor,
-  target: TransformTarget,
-  replacement: string,
-): boolean {
-  if (editor.isDestroyed || !editor.isEditable) return false;
-  const { state } = editor;
-  const { schema } = state;
-  const paragraph = schema.nodes.paragraph;
-  const hardBreak = schema.nodes.hardBreak;
-  if (!paragraph || !hardBreak) return false;
-  if (target.to > state.doc.content.size || textOf(state.doc, target.from, target.to) !== target.text) {
-    return false;
-  }
-  const blocks = replacement
-    .replace(/\r\n?/g, '\n')
-    .split(/\n{2,}/)
-    .map((block) => {
-      const content: ProseMirrorNode[] = [];
-      block.split('\n').forEach((line, index) => {
-        if (index > 0) content.push(hardBreak.create());
-        if (line !== '') content.push(schema.text(line));
-      });
-      return paragraph.create(null, content);
-    });
-  // Open on both sides: the first and last lines join the blocks around the selection, as a paste does.
-  const slice = new Slice(Fragment.from(blocks), 1, 1);
-  const tr = closeHistory(state.tr).replaceRange(target.from, target.to, slice).scrollIntoView();
-  const before = state.doc;
-  editor.view.dispatch(tr);
-  return editor.state.doc !== before;
 }

@@ -3,10 +3,10 @@ import type { EditorState } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { useEditorState } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
-import { type JSX, type RefObject, useEffect, useRef } from 'react';
-import { usePlanwrightClient } from '../api/use-planwright-client';
+import { type JSX, type RefObject, useEffect, useRef, useSyncExternalStore } from 'react';
+import type { AiActionRuns } from './ai-action-runs.js';
 import { canTransformSelection } from './ai-actions.js';
-import { AiActionsMenu, AiSuggestionDialog, useAiActions } from './ai-actions-menu.js';
+import { type AiActionAvailability, AiActionsMenu } from './ai-actions-menu.js';
 import { ToolbarIcon } from './editor-icons.js';
 import { markToggleState } from './toolbar-state.js';
 
@@ -53,17 +53,15 @@ function useTabIntoBubble(editor: Editor, toolbar: RefObject<HTMLDivElement | nu
 }
 
 /**
- * Bold, Italic and the "AI actions" dropdown over a selection (E23, E31–E34). The AI suggestion's dialog
- * lives outside the bubble, which leaves the page when the editor loses the focus to it.
+ * Bold, Italic and the "AI actions" dropdown over a selection (E23, E31–E34, E43–E45). An action's answer is
+ * reviewed in the text, as suggestions, not here.
  */
 export function BubbleToolbar(props: {
   editor: Editor;
-  /** The document the text belongs to (transform context); null for a blueprint. */
-  documentUuid?: string | null;
+  /** The AI actions of this editor (a document's); absent for a blueprint, which has none. */
+  ai?: { runs: AiActionRuns; availability: AiActionAvailability; offline: boolean } | null;
 }): JSX.Element {
-  const { editor, documentUuid = null } = props;
-  const client = usePlanwrightClient();
-  const ai = useAiActions(editor, client, documentUuid);
+  const { editor, ai = null } = props;
   const toolbar = useRef<HTMLDivElement>(null);
   useTabIntoBubble(editor, toolbar);
   const marks = useEditorState({
@@ -79,35 +77,46 @@ export function BubbleToolbar(props: {
     { mark: 'italic', label: 'Italic', state: marks.italic },
   ] as const;
   return (
-    <>
-      <BubbleMenu editor={editor} shouldShow={shouldShowBubble}>
-        <div
-          ref={toolbar}
-          role="toolbar"
-          aria-label="Selection formatting"
-          className="pw-bubble join rounded-box bg-base-200 p-1 shadow-lg"
-        >
-          {buttons.map(({ mark, label, state }) => (
-            <button
-              key={mark}
-              type="button"
-              className={`btn btn-ghost btn-sm btn-square join-item ${state.active ? 'btn-active' : ''}`}
-              aria-label={label}
-              title={label}
-              aria-pressed={state.active}
-              disabled={!state.enabled}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => editor.chain().focus().toggleMark(mark).run()}
-            >
-              <ToolbarIcon name={mark} />
-            </button>
-          ))}
-          <AiActionsMenu enabled={marks.ai && ai.suggestion === null} onChoose={ai.run} />
-        </div>
-      </BubbleMenu>
-      {ai.suggestion !== null && (
-        <AiSuggestionDialog suggestion={ai.suggestion} onAccept={ai.accept} onDiscard={ai.discard} />
-      )}
-    </>
+    <BubbleMenu editor={editor} shouldShow={shouldShowBubble}>
+      <div
+        ref={toolbar}
+        role="toolbar"
+        aria-label="Selection formatting"
+        className="pw-bubble join rounded-box bg-base-200 p-1 shadow-lg"
+      >
+        {buttons.map(({ mark, label, state }) => (
+          <button
+            key={mark}
+            type="button"
+            className={`btn btn-ghost btn-sm btn-square join-item ${state.active ? 'btn-active' : ''}`}
+            aria-label={label}
+            title={label}
+            aria-pressed={state.active}
+            disabled={!state.enabled}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => editor.chain().focus().toggleMark(mark).run()}
+          >
+            <ToolbarIcon name={mark} />
+          </button>
+        ))}
+        {ai !== null && <BubbleAiActions ai={ai} enabled={marks.ai} />}
+      </div>
+    </BubbleMenu>
+  );
+}
+
+function BubbleAiActions(props: {
+  ai: { runs: AiActionRuns; availability: AiActionAvailability; offline: boolean };
+  enabled: boolean;
+}): JSX.Element {
+  const { runs, availability, offline } = props.ai;
+  const { running } = useSyncExternalStore(runs.subscribe, runs.getSnapshot);
+  return (
+    <AiActionsMenu
+      enabled={props.enabled && running === null}
+      onChoose={(request) => runs.run(request)}
+      availability={availability}
+      offline={offline}
+    />
   );
 }

@@ -3,6 +3,8 @@
  * enforced, its toolbar, bubble toolbar and canvas. Rules: `src/editor/SPEC.md`.
  */
 
+export { type AiActionRequest, AiActionRuns, type AiActionRunsSnapshot } from './ai-action-runs.js';
+export type { AiActionAvailability } from './ai-actions-menu.js';
 export { BubbleToolbar } from './bubble-toolbar.js';
 export type { CanvasActions } from './canvas-actions.js';
 export {
@@ -17,4 +19,10 @@ export { loadEditorContent, revealInEditor, setSubsectionFinalizedInEditor } fro
 export { EditorToolbar } from './editor-toolbar.js';
 export { setStructureHints } from './hint-decorations.js';
 export { PlanEditorCanvas } from './plan-editor-canvas.js';
+export {
+  revealSuggestion,
+  SUGGESTION_LAYER_TEXTS,
+  type SuggestionLayerActions,
+  setSuggestionLayer,
+} from './suggestion-layer.js';
 export { type PlanEditorOptions, usePlanEditor } from './use-plan-editor.js';

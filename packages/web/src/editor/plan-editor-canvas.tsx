@@ -1,6 +1,8 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent } from '@tiptap/react';
 import type { JSX } from 'react';
+import type { AiActionRuns } from './ai-action-runs.js';
+import type { AiActionAvailability } from './ai-actions-menu.js';
 import { BubbleToolbar } from './bubble-toolbar.js';
 import './editor.css';
 
@@ -11,10 +13,10 @@ import './editor.css';
 export function PlanEditorCanvas(props: {
   editor: Editor | null;
   className?: string;
-  /** For the bubble's AI actions; null or absent for a blueprint. */
-  documentUuid?: string | null;
+  /** The bubble's AI actions; null or absent for a blueprint. */
+  ai?: { runs: AiActionRuns; availability: AiActionAvailability; offline: boolean } | null;
 }): JSX.Element {
-  const { editor, className, documentUuid = null } = props;
+  const { editor, className, ai = null } = props;
   return (
     <div className={`pw-canvas ${className ?? ''}`.trim()}>
       {editor === null ? (
@@ -22,7 +24,7 @@ export function PlanEditorCanvas(props: {
       ) : (
         <>
           <EditorContent editor={editor} className="pw-editor" />
-          <BubbleToolbar editor={editor} documentUuid={documentUuid} />
+          <BubbleToolbar editor={editor} ai={ai} />
         </>
       )}
     </div>

@@ -25,6 +25,7 @@ import {
 } from './structure-keys.js';
 import { type CanvasActionsRef, SectionView, SubsectionView } from './structure-node-views.js';
 import { isTitleNode } from './structure-queries.js';
+import { SuggestionLayer } from './suggestion-layer.js';
 import type { BlockTypeValue } from './toolbar-state.js';
 
 /** Options of {@link createPlanEditorExtensions}. */
@@ -139,6 +140,7 @@ export function createPlanEditorExtensions(options: PlanEditorExtensionOptions):
     ...history,
     Dropcursor,
     Gapcursor,
+    SuggestionLayer,
     planEditorBehaviour(generateId),
   ];
 }

@@ -1,7 +1,7 @@
 /**
- * AI proposals in the web: the card a proposal shows as in the chat and the dialog that reviews and applies
- * it. Rules: `src/proposals/SPEC.md`.
+ * AI proposals in the web: the card a proposal shows as in the chat and the texts it shares with the
+ * suggestions in the text. Rules: `src/proposals/SPEC.md`.
  */
 
 export { ProposalCard } from './proposal-card';
-export { ProposalReviewDialog, type ProposalReviewDialogProps } from './proposal-review-dialog';
+export { askAgainMessage, PROPOSAL_TEXTS, placeLabel } from './proposal-texts';

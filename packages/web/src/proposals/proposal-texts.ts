@@ -1,27 +1,16 @@
 import type { ProposalReviewItem } from '@planwright/sdk/proposals';
 
-/** The words of the proposal card and review dialog (spec 001 §4 "Proposal", §8). */
+/** The words of the proposal card (spec 001 §4 "Proposal", §8). */
 export const PROPOSAL_TEXTS = {
-  dialogTitle: 'Review proposed changes',
-  failedTitle: 'Proposal not applied',
   pending: 'Review proposed changes',
   accepted: 'Changes applied successfully',
   rejected: 'Proposed edit rejected. Click to review.',
-  noLongerApplies: 'No longer applies',
-  editorRefused: 'The editor could not take the change (it is busy or read-only). Nothing was applied.',
+  staleCount: (count: number) => `${count} no longer ${count === 1 ? 'applies' : 'apply'}`,
 } as const;
 
-const KIND_LABELS: Record<ProposalReviewItem['kind'], string> = {
-  replace_subsection: 'Rewrite subsection',
-  replace: 'Replace',
-  insert_after: 'Insert after',
-  insert_before: 'Insert before',
-  delete: 'Delete',
-};
-
-/** What an item does, in words ("Replace"). */
-export function kindLabel(kind: ProposalReviewItem['kind']): string {
-  return KIND_LABELS[kind];
+/** "1 suggestion in the text", "3 suggestions in the text". */
+export function suggestionCount(count: number): string {
+  return `${count} ${count === 1 ? 'suggestion' : 'suggestions'} in the text`;
 }
 
 /** Where an item is ("Market > Size"), or null when its target is gone. */
@@ -33,7 +22,7 @@ export function placeLabel(item: ProposalReviewItem): string | null {
 }
 
 /**
- * The chat message "Ask again" sends (R9): names what no longer applies and asks for the change again,
+ * The chat message "Ask again" sends (R6): names what no longer applies and asks for the change again,
  * made against the text as it is now.
  */
 export function askAgainMessage(items: readonly ProposalReviewItem[]): string {

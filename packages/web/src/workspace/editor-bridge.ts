@@ -9,6 +9,7 @@ import {
   loadEditorContent,
   revealCommentRange,
   revealInEditor,
+  revealSuggestion,
   setCommentMarks,
   setStructureHints,
   setSubsectionFinalizedInEditor,
@@ -52,6 +53,8 @@ export interface EditorBridge {
   setCommentMarks(marks: readonly CommentMark[]): void;
   /** Selects a thread's text and scrolls to it; false when its text is gone. */
   revealComment(anchor: string): boolean;
+  /** Scrolls an AI suggestion into view; false when it is not drawn (W50). */
+  revealSuggestion(id: string): boolean;
 }
 
 /** The bridge over a Tiptap editor made by `usePlanEditor`. */
@@ -72,6 +75,7 @@ export function createEditorBridge(editor: Editor): EditorBridge {
     commentAnchor: () => commentAnchorOfSelection(editor),
     setCommentMarks: (marks) => setCommentMarks(editor, marks),
     revealComment: (anchor) => revealCommentRange(editor, anchor),
+    revealSuggestion: (id) => revealSuggestion(editor, id),
     selectedText: () => {
       const { from, to } = editor.state.selection;
       return editor.state.doc.textBetween(from, to, ' ', ' ');

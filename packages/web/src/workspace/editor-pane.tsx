@@ -8,6 +8,8 @@ import {
   PlanEditorCanvas,
   usePlanEditor,
 } from '../editor';
+import { SuggestionBar } from '../suggestions/suggestion-bar';
+import { useSuggestions } from '../suggestions/use-suggestions';
 import { createEditorBridge } from './editor-bridge';
 import type { PlanWorkspace } from './plan-workspace';
 
@@ -53,6 +55,8 @@ export function EditorPane({
       : {}),
   });
 
+  const suggestions = useSuggestions(workspace, editor);
+
   useEffect(() => {
     if (!editor) return;
     const bridge = createEditorBridge(editor);
@@ -85,8 +89,15 @@ export function EditorPane({
       <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={busy ? 0 : undefined}>
         <PlanEditorCanvas
           editor={editor}
-          documentUuid={workspace.kind === 'document' ? workspace.uuid : null}
+          ai={suggestions.ai}
           className={`mx-auto max-w-4xl px-6 py-6${finalize ? '' : ' [&_.pw-finalize]:hidden'}`}
+        />
+        <SuggestionBar
+          queue={suggestions.queue}
+          runs={suggestions.runs}
+          failure={suggestions.failure}
+          onDismissFailure={suggestions.dismissFailure}
+          actions={suggestions.actions}
         />
       </div>
     </>

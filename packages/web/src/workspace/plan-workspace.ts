@@ -12,6 +12,7 @@ import {
 } from '@planwright/sdk';
 import { type LiveDocument, readLiveContent } from '@planwright/sdk/live';
 import { type DocumentJson, normalizeDocument } from '@planwright/sdk/model';
+import { type Suggestion, SuggestionQueue, type SuggestionTurn } from '@planwright/sdk/proposals';
 import { isGone } from '../api/write-failure';
 import type { CommentMark } from '../editor';
 import type { KeyValueStorage } from '../platform/browser-ports';
@@ -171,6 +172,15 @@ export interface PlanWorkspaceOptions {
  * resource), its live outline and its structure calls, and talks to the editor through an
  * {@link EditorBridge} once there is one. Framework-free; the page reads it with `useSyncExternalStore`.
  */
+/** What the chat hears of the suggestions in the text (W52). */
+export interface SuggestionListener {
+  decided?(turn: SuggestionTurn, decision: 'accepted' | 'rejected'): void;
+  askAgain?(turnId: string, suggestions: readonly Suggestion[]): void;
+}
+
+/** How long after the last keystroke pending suggestions are reviewed against the text again (W50). */
+export const SUGGESTION_REVIEW_DELAY_MS = 400;
+
 export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements StructureHost {
   readonly uuid: string;
   readonly kind: PlanKind;
@@ -193,6 +203,13 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
   private loadAbort: AbortController | null = null;
   private disposed = false;
   private stopWatchingAccess: () => void = () => {};
+  /**
+   * The plan's pending AI suggestions (W50): reviewed in the text, decided from the canvas, the floating bar
+   * or the keyboard; a decided chat turn is reported to {@link onSuggestionDecided}'s listeners.
+   */
+  readonly suggestions: SuggestionQueue;
+  private readonly suggestionListeners = new Set<SuggestionListener>();
+  private suggestionTimer: unknown = null;
   private commentMarks: readonly CommentMark[] = [];
   private readonly commentClickListeners = new Set<(threadId: string) => void>();
 
@@ -213,6 +230,13 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     this.structure = new StructureActions(this);
     this.imports = new ImportActions(this);
     this.exports = new ExportActions(this, options.saveFile ?? browserSaveFile(clock));
+    this.suggestions = new SuggestionQueue({
+      getDocument: () => this.currentContent(),
+      applyDocument: (next) => this.applyContent(next),
+      onTurnDecided: (turn, decision) => {
+        for (const listener of this.suggestionListeners) listener.decided?.(turn, decision);
+      },
+    });
   }
 
   /** W4: the REST autosave of a plan that is not live. */
@@ -385,6 +409,37 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
   edited(): void {
     this.controller.edit();
     this.outline.invalidate();
+    this.reviewSuggestionsSoon();
+  }
+
+  /** Listens for AI turns decided in the text, and for "Ask again" on ones that no longer apply (W52). */
+  onSuggestionEvents(listener: SuggestionListener): () => void {
+    this.suggestionListeners.add(listener);
+    return () => this.suggestionListeners.delete(listener);
+  }
+
+  /** Makes the turn's first pending suggestion current and scrolls to it (a chat card's "Show in text"). */
+  showSuggestionTurn(turnId: string): boolean {
+    const id = this.suggestions.selectTurn(turnId);
+    return id !== null && (this.bridge?.revealSuggestion(id) ?? false);
+  }
+
+  /** W52: asks the chat that made `turnId` to propose its change again against the current text. */
+  askAgain(turnId: string): void {
+    const turn = this.suggestions
+      .getSnapshot()
+      .suggestions.filter((suggestion) => suggestion.turnId === turnId);
+    if (turn.length === 0) return;
+    for (const listener of this.suggestionListeners) listener.askAgain?.(turnId, turn);
+  }
+
+  /** W50: typing moves what suggestions apply to; they are reviewed again after a pause, not per keystroke. */
+  private reviewSuggestionsSoon(): void {
+    if (this.suggestionTimer !== null || this.suggestions.getSnapshot().suggestions.length === 0) return;
+    this.suggestionTimer = this.options.clock.setTimeout(() => {
+      this.suggestionTimer = null;
+      if (!this.disposed && this.bridge) this.suggestions.refresh();
+    }, SUGGESTION_REVIEW_DELAY_MS);
   }
 
   /** The cursor's section or subsection is finalized or reopened (W24): an edit, saved at once. */
@@ -494,6 +549,8 @@ export class PlanWorkspace extends SnapshotStore<WorkspaceSnapshot> implements S
     this.exports.dispose();
     this.controller.dispose();
     this.outline.dispose();
+    if (this.suggestionTimer !== null) this.options.clock.clearTimeout(this.suggestionTimer);
+    this.suggestionListeners.clear();
     this.bridge = null;
   }
 

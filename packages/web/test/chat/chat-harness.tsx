@@ -1,5 +1,6 @@
 import { createPlanwrightClient, MemoryTokenStore } from '@planwright/sdk';
 import type { DocumentJson } from '@planwright/sdk/model';
+import { SuggestionQueue } from '@planwright/sdk/proposals';
 import { FakeChatServer, ManualClock } from '@planwright/sdk/testing';
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -12,6 +13,7 @@ import type { ChatContext, ChatSelection } from '../../src/chat/chat-panel-rules
 import { ChatSessionOptionsContext } from '../../src/chat/chat-session-context';
 import type { BrowserPorts } from '../../src/platform/browser-ports';
 import { BrowserPortsContext } from '../../src/platform/browser-ports-context';
+import type { SuggestionListener } from '../../src/workspace/plan-workspace';
 import { createFakeServer, json } from '../support/fake-server';
 import { memoryStorage } from '../support/render-app';
 import { IDS, planContent, SESSION } from '../workspace/workspace-support';
@@ -51,8 +53,22 @@ export interface RecordingEditor extends ChatEditor {
 }
 
 export function recordingEditor(content: DocumentJson = planContent()): RecordingEditor {
+  const listeners = new Set<SuggestionListener>();
+  const queue = new SuggestionQueue({
+    getDocument: () => editor.content,
+    applyDocument: (next) => editor.applyContent(next),
+    onTurnDecided: (turn, decision) => {
+      for (const listener of listeners) listener.decided?.(turn, decision);
+    },
+  });
   const editor: RecordingEditor = {
     content,
+    suggestions: queue,
+    onSuggestionEvents: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    showSuggestionTurn: (turnId) => queue.selectTurn(turnId) !== null,
     inserted: [] as string[],
     applied: [] as DocumentJson[],
     canInsert: true,

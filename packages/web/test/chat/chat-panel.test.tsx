@@ -353,7 +353,7 @@ describe('AI messages (K14, K15, K16, K17)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('K16: a proposal card opens the review dialog', async () => {
+  it('K16, K21: a proposal is reviewed in the text; its card counts the changes there and shows them', async () => {
     const chat = renderChat();
     await chat.connect();
     typeAndEnter('Draft Size');
@@ -373,8 +373,46 @@ describe('AI messages (K14, K15, K16, K17)', () => {
     await chat.serverSends({ type: 'end_of_response' });
     const card = within(log()).getByTestId('proposal-card');
     expect(card.dataset.status).toBe('pending');
+    const queue = chat.editor.suggestions;
+    expect(queue.getSnapshot().suggestions.map((suggestion) => suggestion.turnId)).toEqual(['t1']);
+    expect(within(card).getByTestId('proposal-summary').textContent).toContain('1 suggestion in the text');
     fireEvent.click(card);
-    expect(screen.getByRole('dialog', { name: 'Review proposed changes' })).toBeTruthy();
+    expect(queue.getSnapshot().currentId).toBe('t1#0');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Accepted in the text: applied through the workspace, and the chat records it.
+    act(() => {
+      queue.accept('t1#0');
+    });
+    expect(chat.editor.applied).toHaveLength(1);
+    expect(chat.chatServer.framesOfType('tool_approval')).toEqual([
+      expect.objectContaining({ tool_id: 't1', action: 'accept' }),
+    ]);
+  });
+
+  it('K21: a rejected proposal opens in the text again and can still be accepted', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    typeAndEnter('Draft Size');
+    await chat.serverSends({
+      type: 'tool_proposal',
+      tool_id: 't2',
+      tool_name: 'propose_full_subsection',
+      payload: { subsection_uuid: IDS.size, content: 'The market is large.' },
+    });
+    await chat.serverSends({ type: 'end_of_response' });
+    const queue = chat.editor.suggestions;
+    act(() => {
+      queue.reject('t2#0');
+    });
+    expect(queue.getSnapshot().suggestions).toEqual([]);
+    const card = within(log()).getByTestId('proposal-card');
+    expect(card.dataset.status).toBe('rejected');
+    fireEvent.click(card);
+    expect(queue.getSnapshot().currentId).toBe('t2#0');
+    act(() => {
+      queue.accept('t2#0');
+    });
+    expect(within(log()).getByTestId('proposal-card').dataset.status).toBe('accepted');
   });
 
   it('K14, K20: hostile strings from the AI and the user stay text', async () => {

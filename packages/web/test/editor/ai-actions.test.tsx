@@ -1,10 +1,15 @@
 import { createPlanwrightClient, MemoryTokenStore, type PlanwrightClient } from '@planwright/sdk';
+import { SuggestionQueue } from '@planwright/sdk/proposals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlanwrightClientContext } from '../../src/api/client-context.js';
 import { PlanEditorCanvas, usePlanEditor } from '../../src/editor/index.js';
+import { SuggestionBar } from '../../src/suggestions/suggestion-bar.js';
+import { useSuggestions } from '../../src/suggestions/use-suggestions.js';
+import { createEditorBridge } from '../../src/workspace/editor-bridge.js';
 import { createFakeServer, type FakeServer, json } from '../support/fake-server.js';
 import { countingIds, endOf, planDocument, posOf, run, select } from './editor-support.js';
 
@@ -27,7 +32,10 @@ const ACTIONS = [
   'Emojify',
 ];
 
-/** The canvas (with its bubble) over a real SDK client whose network is `server`, as the workspace renders it. */
+/**
+ * The canvas (with its bubble) and the suggestion bar over a real SDK client whose network is `server`, wired as
+ * the editor pane wires them: the AI actions put their answers in the plan's suggestion queue.
+ */
 function renderCanvas(server: FakeServer, documentUuid: string | null = DOCUMENT_UUID) {
   const client: PlanwrightClient = createPlanwrightClient({
     baseUrl: 'http://planwright.test',
@@ -47,15 +55,47 @@ function renderCanvas(server: FakeServer, documentUuid: string | null = DOCUMENT
     useEffect(() => {
       current = editor;
     }, [editor]);
-    return <PlanEditorCanvas editor={editor} documentUuid={documentUuid} />;
+    return editor === null ? null : <Wired editor={editor} />;
   }
+  function Wired({ editor }: { editor: Editor }) {
+    const [workspace] = useState(() => {
+      const bridge = createEditorBridge(editor);
+      const suggestions = new SuggestionQueue({
+        getDocument: () => bridge.getJSON(),
+        applyDocument: (next) => run(() => bridge.applyContent(next)),
+      });
+      return {
+        suggestions,
+        kind: documentUuid ? 'document' : 'blueprint',
+        uuid: documentUuid ?? 'blueprint',
+      } as const;
+    });
+    const wired = useSuggestions(workspace, editor);
+    queue = workspace.suggestions;
+    return (
+      <>
+        <PlanEditorCanvas editor={editor} ai={wired.ai} />
+        <SuggestionBar
+          queue={wired.queue}
+          runs={wired.runs}
+          failure={wired.failure}
+          onDismissFailure={wired.dismissFailure}
+          actions={wired.actions}
+        />
+      </>
+    );
+  }
+  let queue: SuggestionQueue | null = null;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <PlanwrightClientContext value={client}>
-      <Harness />
-    </PlanwrightClientContext>,
+    <QueryClientProvider client={queryClient}>
+      <PlanwrightClientContext value={client}>
+        <Harness />
+      </PlanwrightClientContext>
+    </QueryClientProvider>,
   );
-  if (current === null) throw new Error('the editor was not created');
-  return { editor: current as Editor, onEdit };
+  if (current === null || queue === null) throw new Error('the editor was not created');
+  return { editor: current as Editor, onEdit, queue: queue as SuggestionQueue };
 }
 
 /** Focuses the editor, selects `text` and lets the bubble appear. */
@@ -77,8 +117,8 @@ async function settle(): Promise<void> {
   });
 }
 
-describe('bubble AI actions (E31–E34)', () => {
-  it('E31: the AI actions menu holds the eight actions in their groups, and closes on Escape', () => {
+describe('bubble AI actions (E31–E34, E43–E45)', () => {
+  it('E31: the AI actions menu holds the free prompt and the eight actions in their groups, and closes on Escape', () => {
     vi.useFakeTimers();
     const { editor } = renderCanvas(createFakeServer());
     selectInFocusedEditor(editor, 'One more');
@@ -89,6 +129,7 @@ describe('bubble AI actions (E31–E34)', () => {
         .map((item) => item.textContent),
     ).toEqual(ACTIONS);
     expect(within(menu).getByRole('group', { name: 'Adjust length' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Ask AI to…' })).toBeTruthy();
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByRole('menu', { name: 'AI actions' })).toBeNull();
   });
@@ -123,34 +164,41 @@ describe('bubble AI actions (E31–E34)', () => {
     );
   });
 
-  it('E32, E33: sends the selection, previews the answer, Accept replaces it in one undo step as an edit', async () => {
+  it('E32, E43: the answer shows in the text as a suggestion; Accept in the bar replaces the selection in one undo step', async () => {
     vi.useFakeTimers();
     const server = createFakeServer().on(TRANSFORM, (request) => {
       const body = request.body as { text: string };
-      return json({ transformed_text: `${body.text.toUpperCase()} (improved)`, provider: PROVIDER });
+      return json({
+        transformed_text: `${body.text} (improved)`,
+        provider: { ...PROVIDER, offline: false, label: 'Model X' },
+      });
     });
     const { editor, onEdit } = renderCanvas(server);
     selectInFocusedEditor(editor, 'One more');
     fireEvent.click(within(openAiMenu()).getByRole('menuitem', { name: 'Improve writing' }));
-    const dialog = screen.getByRole('dialog', { name: 'AI suggestion' });
-    expect((within(dialog).getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toContain('Improve writing');
     await settle();
     expect(server.calls('/api/v1/apps/ai/transform/')[0]?.body).toEqual({
       text: 'One more',
       action: 'improve',
       document_uuid: DOCUMENT_UUID,
     });
-    expect(within(dialog).getByTestId('ai-suggestion-text').textContent).toBe('ONE MORE (improved)');
+    // In the text, not in the document.
+    expect(editor.view.dom.querySelector('ins.pw-suggestion-ins')?.textContent).toContain('(improved)');
+    expect(editor.state.doc.textContent).toContain('OneOne moreSecond');
+    const bar = screen.getByRole('toolbar', { name: 'AI suggestions' });
+    expect(within(bar).getByTestId('suggestion-provider').textContent).toBe('Model X');
+    expect(bar.textContent).toContain('Improve writing');
     onEdit.mockClear();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
-    expect(screen.queryByRole('dialog', { name: 'AI suggestion' })).toBeNull();
-    expect(editor.state.doc.textContent).toContain('OneONE MORE (improved)SecondTwo locked');
+    fireEvent.click(within(bar).getByRole('button', { name: 'Accept' }));
+    expect(screen.queryByRole('toolbar', { name: 'AI suggestions' })).toBeNull();
+    expect(editor.state.doc.textContent).toContain('OneOne more (improved)SecondTwo locked');
     expect(onEdit).toHaveBeenCalled();
     run(() => editor.commands.undo());
     expect(editor.state.doc.textContent).toContain('OneOne moreSecondTwo locked');
   });
 
-  it('E33: Discard leaves the text as it was; an answer with paragraphs becomes paragraphs', async () => {
+  it('E43: Reject leaves the text as it was; an answer with paragraphs becomes paragraphs', async () => {
     vi.useFakeTimers();
     const server = createFakeServer().on(
       TRANSFORM,
@@ -161,14 +209,18 @@ describe('bubble AI actions (E31–E34)', () => {
     fireEvent.click(within(openAiMenu()).getByRole('menuitem', { name: 'Shorten' }));
     await settle();
     onEdit.mockClear();
-    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
-    expect(screen.queryByRole('dialog', { name: 'AI suggestion' })).toBeNull();
+    fireEvent.click(
+      within(screen.getByRole('toolbar', { name: 'AI suggestions' })).getByRole('button', { name: 'Reject' }),
+    );
+    expect(screen.queryByRole('toolbar', { name: 'AI suggestions' })).toBeNull();
     expect(editor.state.doc.child(1).child(1).textContent).toBe('Body B');
     expect(onEdit).not.toHaveBeenCalled();
     selectInFocusedEditor(editor, 'Body B');
-    fireEvent.click(within(openAiMenu()).getByRole('menuitem', { name: 'Emojify' }));
+    fireEvent.click(within(openAiMenu()).getByRole('menuitem', { name: 'Shorten' }));
     await settle();
-    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    fireEvent.click(
+      within(screen.getByRole('toolbar', { name: 'AI suggestions' })).getByRole('button', { name: 'Accept' }),
+    );
     const beta = editor.state.doc.child(1);
     expect(beta.childCount).toBe(3);
     expect(beta.child(1).content.content.map((node) => node.type.name)).toEqual([
@@ -177,6 +229,71 @@ describe('bubble AI actions (E31–E34)', () => {
       'text',
     ]);
     expect(beta.child(2).textContent).toBe('New paragraph');
+  });
+
+  it('E44: "Ask AI to…" sends the user\'s words as the custom prompt; Try again asks again for the same text', async () => {
+    vi.useFakeTimers();
+    let answers = 0;
+    const server = createFakeServer().on(TRANSFORM, () =>
+      json({
+        transformed_text: `Answer ${++answers}`,
+        provider: { ...PROVIDER, offline: false, label: 'Model X' },
+      }),
+    );
+    const { editor, queue } = renderCanvas(server);
+    selectInFocusedEditor(editor, 'Intro text');
+    openAiMenu();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Ask AI to…' }), {
+      target: { value: 'make it bolder' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    await settle();
+    expect(server.calls('/api/v1/apps/ai/transform/')[0]?.body).toEqual({
+      text: 'Intro text',
+      action: 'improve',
+      custom_prompt: 'make it bolder',
+      document_uuid: DOCUMENT_UUID,
+    });
+    const inserted = () =>
+      [...editor.view.dom.querySelectorAll('ins.pw-suggestion-ins')].map((n) => n.textContent).join('');
+    expect(inserted()).toBe('Answer1');
+    fireEvent.click(
+      within(screen.getByRole('toolbar', { name: 'AI suggestions' })).getByRole('button', {
+        name: 'Try again',
+      }),
+    );
+    await settle();
+    expect(server.calls('/api/v1/apps/ai/transform/')).toHaveLength(2);
+    expect(server.calls('/api/v1/apps/ai/transform/')[1]?.body).toMatchObject({
+      text: 'Intro text',
+      custom_prompt: 'make it bolder',
+    });
+    expect(queue.getSnapshot().suggestions).toHaveLength(1);
+    expect(inserted()).toBe('Answer2');
+  });
+
+  it('E45: offline, the free prompt and the actions the server cannot do are disabled with the reason; the rest say "offline"', async () => {
+    vi.useFakeTimers();
+    const server = createFakeServer().on(
+      'GET /api/v1/apps/ai/provider/',
+      json({
+        ...PROVIDER,
+        supports: { web_access: false, research: false, tools: false },
+        calls_per_minute: 20,
+        offline_actions: ['fix_grammar', 'shorten'],
+      }),
+    );
+    const { editor } = renderCanvas(server);
+    await settle();
+    selectInFocusedEditor(editor, 'One more');
+    const menu = openAiMenu();
+    const professional = within(menu).getByRole('menuitem', { name: /Professional/ });
+    expect(professional.getAttribute('aria-disabled')).toBe('true');
+    expect(professional.closest('li')?.getAttribute('title')).toMatch(/Needs an AI model/);
+    fireEvent.click(professional);
+    expect(server.calls('/api/v1/apps/ai/transform/')).toEqual([]);
+    expect(within(menu).getByRole('menuitem', { name: /Fix spelling/ }).textContent).toContain('offline');
+    expect((screen.getByRole('textbox', { name: 'Ask AI to…' }) as HTMLInputElement).disabled).toBe(true);
   });
 
   it('E34: a failure shows the server’s detail, or "Failed to transform text"; nothing changes', async () => {
@@ -193,10 +310,9 @@ describe('bubble AI actions (E31–E34)', () => {
       text: 'Intro text',
       action: 'casual',
     });
-    let dialog = screen.getByRole('dialog', { name: 'AI suggestion' });
-    expect(within(dialog).getByRole('alert').textContent).toBe('AI rate limit reached.');
-    expect((within(dialog).getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    const bar = screen.getByRole('toolbar', { name: 'AI suggestions' });
+    expect(within(bar).getByRole('alert').textContent).toContain('AI rate limit reached.');
+    fireEvent.click(within(bar).getByRole('button', { name: 'Dismiss' }));
     answer = new Response('<html>Bad gateway</html>', {
       status: 502,
       headers: { 'content-type': 'text/html' },
@@ -204,8 +320,7 @@ describe('bubble AI actions (E31–E34)', () => {
     selectInFocusedEditor(editor, 'Intro text');
     fireEvent.click(within(openAiMenu()).getByRole('menuitem', { name: 'Professional' }));
     await settle();
-    dialog = screen.getByRole('dialog', { name: 'AI suggestion' });
-    expect(within(dialog).getByRole('alert').textContent).toBe('Failed to transform text');
+    expect(screen.getByRole('alert').textContent).toContain('Failed to transform text');
     expect(editor.state.doc.eq(before)).toBe(true);
   });
 
@@ -220,20 +335,29 @@ describe('bubble AI actions (E31–E34)', () => {
     act(() => vi.advanceTimersByTime(300));
     fireEvent.click(within(openAiMenu()).getByRole('menuitem', { name: 'Extend' }));
     await settle();
-    expect(screen.getByRole('alert').textContent).toBe('No text selected');
+    expect(screen.getByRole('alert').textContent).toContain('No text selected');
     expect(server.calls('/api/v1/apps/ai/transform/')).toEqual([]);
   });
 
-  it('E33: the text changed meanwhile: Accept refuses and says so', async () => {
+  it('E43: the text changed before the answer came: nothing to review, and it says so', async () => {
     vi.useFakeTimers();
-    const server = createFakeServer().on(TRANSFORM, json({ transformed_text: 'Better', provider: PROVIDER }));
-    const { editor } = renderCanvas(server);
+    let release: (value: Response) => void = () => {};
+    const server = createFakeServer().on(
+      TRANSFORM,
+      () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    );
+    const { editor, queue } = renderCanvas(server);
     selectInFocusedEditor(editor, 'Body B');
     fireEvent.click(within(openAiMenu()).getByRole('menuitem', { name: 'Improve writing' }));
     await settle();
     run(() => editor.commands.insertContentAt(posOf(editor, 'Body B') + 1, 'X'));
-    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    release(json({ transformed_text: 'Better', provider: PROVIDER }));
+    await settle();
     expect(screen.getByRole('alert').textContent).toMatch(/changed/);
+    expect(queue.getSnapshot().suggestions).toEqual([]);
     expect(editor.state.doc.child(1).child(1).textContent).toBe('BXody B');
   });
 });

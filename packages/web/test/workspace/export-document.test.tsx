@@ -227,6 +227,7 @@ function standInEditor(workspace: PlanWorkspace) {
     commentAnchor: () => null,
     setCommentMarks: () => {},
     revealComment: () => false,
+    revealSuggestion: () => false,
   };
   workspace.attachEditor(bridge);
   return {

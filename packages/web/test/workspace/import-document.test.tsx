@@ -52,6 +52,7 @@ function standInEditor(workspace: PlanWorkspace) {
     commentAnchor: () => null,
     setCommentMarks: () => {},
     revealComment: () => false,
+    revealSuggestion: () => false,
   };
   workspace.attachEditor(bridge);
   return {

@@ -52,6 +52,7 @@ function fakeEditor(workspace: PlanWorkspace) {
     commentAnchor: () => null,
     setCommentMarks: () => {},
     revealComment: () => false,
+    revealSuggestion: () => false,
   };
   workspace.attachEditor(bridge);
   return {
