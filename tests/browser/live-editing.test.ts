@@ -1,7 +1,8 @@
 import { outlineOf } from '@planwright/sdk';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ALLAUTH_PROTOCOL_ANSWERS, recordPageProblems, useBrowserHarness } from '../support/browser.js';
+import { chatPanel, sendChatMessage, suggestedInsertions, suggestionBar } from '../support/chat-page.js';
 import { corpusPath } from '../support/corpus.js';
 import {
   badgeSaved,
@@ -21,12 +22,21 @@ import {
   textOf,
   typeInSubsection,
 } from '../support/editor-page.js';
+import { type OpenAiStreamServer, startOpenAiStreamServer } from '../support/openai-stream-server.js';
 
 /**
  * Live plans in Chromium (workspace SPEC.md W40, docs/editor.md "Live plans"): two browser profiles with one
  * plan open on a server that co-edits, typing at once; nothing typed is lost, nothing asks to choose.
  */
-const harness = useBrowserHarness({ env: { LIVE_DOCUMENTS: 'on', LIVE_DERIVE_DEBOUNCE_MS: '200' } });
+let model: OpenAiStreamServer | undefined;
+const harness = useBrowserHarness(async () => {
+  // A local model speaking OpenAI's wire format, for AI suggestions on a live plan (W50).
+  model = await startOpenAiStreamServer();
+  return { env: { LIVE_DOCUMENTS: 'on', LIVE_DERIVE_DEBOUNCE_MS: '200', ...model.providerEnv() } };
+});
+afterAll(async () => {
+  await model?.close();
+});
 
 /** The first paragraph's text in a subsection, without the others' caret labels drawn inside it. */
 async function paragraphText(user: EditorUser, subsection: string): Promise<string> {
@@ -398,5 +408,34 @@ describe('live plans in Chromium against the real server', () => {
     await expect
       .poll(() => serverSubsectionText(user, document.uuid, subsection))
       .toBe('Typed before the tab was hidden. And after.');
+  });
+
+  it("W50 pending AI suggestions are the asker's alone; the text they accept reaches the other editor live", async () => {
+    const { here, elsewhere, first } = await twoPeople('live-suggestions@example.com');
+    await typeInSubsection(here.page, first, 'Our ovens are old.');
+    await expect.poll(() => paragraphText(elsewhere, first), { timeout: 15_000 }).toBe('Our ovens are old.');
+    if (!model) throw new Error('the model server is not running');
+    model.script({
+      type: 'answer',
+      text: 'A sharper line.',
+      toolCalls: [
+        {
+          name: 'propose_full_subsection',
+          arguments: { subsection_uuid: first, format: 'markdown', content: 'Our ovens are new and fast.' },
+        },
+      ],
+    });
+    const chat = chatPanel(here.page);
+    await expect.poll(() => chat.panel.getAttribute('data-status'), { timeout: 15_000 }).toBe('connected');
+    await sendChatMessage(here.page, 'Make it sharper');
+    await expect.poll(() => suggestedInsertions(here.page), { timeout: 15_000 }).toContain('fast');
+    // The other editor sees neither the suggestion nor its text.
+    expect(await elsewhere.page.locator('.pw-editor [data-suggestion]').count()).toBe(0);
+    expect(await paragraphText(elsewhere, first)).toBe('Our ovens are old.');
+    await suggestionBar(here.page).getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect
+      .poll(() => paragraphText(elsewhere, first), { timeout: 15_000 })
+      .toBe('Our ovens are new and fast.');
+    expect(await elsewhere.page.locator('.pw-editor [data-suggestion]').count()).toBe(0);
   });
 });
