@@ -85,7 +85,7 @@ export function guidancePoints(subsection: ScopeSubsection): string[] {
 }
 
 const STOP_WORDS = new Set(
-  'about above after again against also because been before being below between both cover could describe does doing during each explain focus from have having here include including into itself more most other ought over same should some such than that their theirs them then there these they this those through under until very what when where which while whom with would your yours write mention provide give state show make sure answer briefly short list name detail details'.split(
+  'about above after business company again against also because been before being below between both cover could describe does doing during each explain focus from have having here include including into itself more most other ought over same should some such than that their theirs them then there these they this those through under until very what when where which while whom with would your yours write mention provide give state show make sure answer briefly short list name detail details'.split(
     ' ',
   ),
 );

@@ -93,7 +93,7 @@ function describe(subsection: ScopeSubsection): string[] {
   );
   const missing = missingPoints(points, text);
   if (missing.length > 0) {
-    lines.push('', 'What looks missing (none of its key words are in your text):');
+    lines.push('', 'What may be missing (none of its key words appear in your text):');
     for (const point of missing) lines.push(`- ${point}`);
   }
   return lines;

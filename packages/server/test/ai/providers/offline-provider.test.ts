@@ -66,7 +66,7 @@ describe('offline provider', () => {
     expect(text).toContain('- Give TAM, SAM and SOM with numbers.');
     for (const fact of ['400 loaves a week', 'Berlin', 'March 2024', '€3.50'])
       expect(text).toContain(`“${fact}”`);
-    expect(text).toMatch(/What looks missing[\s\S]*\n- Name the sources\./);
+    expect(text).toMatch(/What may be missing[\s\S]*\n- Name the sources\./);
     expect(text).toContain('“turn these notes into bullet points”');
     expect(toolCalls(events)).toEqual([]);
     expect(events.some((e) => e.type === 'tool-generating')).toBe(false);
