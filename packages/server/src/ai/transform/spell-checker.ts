@@ -54,7 +54,6 @@ const KNOWN_MISSPELLINGS: ReadonlyMap<string, string> = new Map([
   ['finacial', 'financial'],
   ['markting', 'marketing'],
   ['custumer', 'customer'],
-  ['costumers', 'customers'],
   ['realy', 'really'],
   ['revnue', 'revenue'],
   ['becuase', 'because'],
