@@ -127,6 +127,8 @@ export interface TransformCall {
   action: TransformAction;
   /** The user's text (plain text or Markdown). */
   text: string;
+  /** `text` is a selection from a longer text (text mode), not a whole body or title (structured mode). */
+  selection?: boolean;
   customPrompt: string | null;
   /** The instructions the transform module built for a model. */
   system: string;

@@ -269,7 +269,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): AiP
       if (!isOfflineAction(call.action)) throw new AiModelRequiredError(call.action);
       const spell = call.action === 'fix_grammar' ? await loadSpellChecker() : NO_SPELL_CHECKER;
       if (call.signal.aborted) throw cancelled();
-      const text = offlineTransform(call.action, call.text, { spell });
+      const text = offlineTransform(call.action, call.text, { spell, selection: call.selection === true });
       return {
         text,
         usage: {

@@ -142,10 +142,13 @@ function capitaliseFirstLetter(sentence: string): string {
   );
 }
 
-function capitaliseSentences(text: string): string {
+/** Capitalises each sentence's first letter; with `keepFirst`, not the first sentence's (a fragment's start). */
+function capitaliseSentences(text: string, keepFirst = false): string {
   return sentencesOf(text)
-    .map((sentence) =>
-      /^[^\p{L}\p{N}]*\p{Ll}\p{Lu}/u.test(sentence) ? sentence : capitaliseFirstLetter(sentence),
+    .map((sentence, index) =>
+      (keepFirst && index === 0) || /^[^\p{L}\p{N}]*\p{Ll}\p{Lu}/u.test(sentence)
+        ? sentence
+        : capitaliseFirstLetter(sentence),
     )
     .join('');
 }
@@ -307,6 +310,7 @@ function fixGrammarText(
   endsParagraph: boolean,
   spell: SpellChecker,
   budget: LookupBudget,
+  fragment: boolean,
 ): string {
   let fixed = text.replace(/([^ \t])[ \t]{2,}/g, '$1 ').replace(/[ \t]+([,;:!?])(?=\s|$)/g, '$1');
   fixed = fixSpelling(fixed, spell, budget);
@@ -314,9 +318,22 @@ function fixGrammarText(
   fixed = fixed.replace(A_BEFORE_VOWEL, '$1n$2').replace(AN_BEFORE_CONSONANT, '$1$2');
   fixed = fixed.replace(THERE_OWN, '$1heir$2').replace(THEIR_IS, '$1here$2');
   fixed = fixed.replace(/(^|[\s("“])i(?=[ \t,;:!?]|['’](?:m|ll|ve|d)(?![\p{L}])|\.(?:\s|$)|$)/gu, '$1I');
-  fixed = capitaliseSentences(fixed);
-  if (endsParagraph) fixed = withEndPunctuation(fixed);
+  // A fragment (part of a sentence) keeps its first letter and gets no full stop: it goes back mid-sentence.
+  fixed = capitaliseSentences(fixed, fragment);
+  if (endsParagraph && !fragment) fixed = withEndPunctuation(fixed);
   return fixed;
+}
+
+/**
+ * A selection that is part of a sentence: one plain line that neither starts with a capital nor ends a
+ * sentence ("recieve alot of"). Its start is not capitalised and no full stop is added, so accepting the
+ * result in the middle of a sentence does not break it.
+ */
+function isFragment(lines: readonly Line[]): boolean {
+  const [only, ...rest] = lines;
+  if (only === undefined || rest.length > 0 || 'verbatim' in only || only.kind !== 'plain') return false;
+  const text = only.text.trim();
+  return !/^[^\p{L}\p{N}]*\p{Lu}/u.test(text) && !/[.!?…]["'”’)\]]*$/u.test(text);
 }
 
 /** Adds a full stop when the prose ends with a letter or digit (not after punctuation or an emoji). */
@@ -365,11 +382,12 @@ function transformLine(
   endsParagraph: boolean,
   spell: SpellChecker,
   budget: LookupBudget,
+  fragment: boolean,
 ): string {
   const prose = kind === 'plain' || kind === 'quote';
   switch (action) {
     case 'fix_grammar':
-      return fixGrammarText(text, endsParagraph && prose, spell, budget);
+      return fixGrammarText(text, endsParagraph && prose, spell, budget, fragment);
     case 'simplify':
       return simplifyText(text, kind);
     case 'shorten':
@@ -381,6 +399,11 @@ function transformLine(
 export interface OfflineTransformOptions {
   /** The spelling checker of `fix_grammar` (`loadSpellChecker()`). */
   spell: SpellChecker;
+  /**
+   * The text is a selection from a longer text (the bubble's AI actions), not whole paragraphs: one that is
+   * part of a sentence is then corrected as a fragment (TR2).
+   */
+  selection?: boolean;
 }
 
 /**
@@ -399,6 +422,7 @@ export function offlineTransform(
     const normalised = text.replace(/\r\n?/g, '\n');
     const lines = readLines(normalised);
     const budget: LookupBudget = { lookups: MAX_LOOKUPS, seen: new Set() };
+    const fragment = options.selection === true && isFragment(lines);
     const out = lines.map((line, index) => {
       if ('verbatim' in line) return line;
       const next = lines[index + 1];
@@ -407,7 +431,7 @@ export function offlineTransform(
       return {
         ...line,
         text: onProse(line.text, (prose) =>
-          transformLine(action, prose, line.kind, endsParagraph, options.spell, budget),
+          transformLine(action, prose, line.kind, endsParagraph, options.spell, budget, fragment),
         ),
       };
     });

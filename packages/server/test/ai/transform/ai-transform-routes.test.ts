@@ -58,6 +58,15 @@ describe('POST apps/ai/transform/ text mode (offline provider)', () => {
     }
   });
 
+  it('TR2 TR40 a selection that is part of a sentence comes back as a fragment that fits back in', async () => {
+    const res = await call(t, 'POST', PATH, {
+      as: alice,
+      body: { text: 'recieve alot of', action: 'fix_grammar' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().transformed_text).toBe('receive a lot of');
+  });
+
   it('TR56 the actions that need a model answer 409 ai_model_required, in text and structured mode, uncounted', async () => {
     const before = await aiUsageTotals(t, alice);
     const refused = TRANSFORM_ACTIONS.filter((action) => !isOfflineAction(action));

@@ -16,6 +16,8 @@ const caseSchema = z.object({
   name: z.string(),
   action: z.enum(TRANSFORM_ACTIONS),
   input: z.string(),
+  /** A selection from a longer text (text mode), as the bubble's AI actions send it. */
+  selection: z.boolean().optional(),
   expected: z.string().optional(),
   refused: z.literal(true).optional(),
 });
@@ -47,10 +49,11 @@ describe('offline transforms: inputs and expected outputs (__fixtures__/offline-
         return;
       }
       if (!isOfflineAction(testCase.action)) throw new Error(`${testCase.action} is not offline`);
-      const out = offlineTransform(testCase.action, testCase.input, { spell });
+      const options = { spell, selection: testCase.selection === true };
+      const out = offlineTransform(testCase.action, testCase.input, options);
       expect(out).toBe(testCase.expected);
       // A second run changes nothing more (TR12).
-      expect(offlineTransform(testCase.action, out, { spell })).toBe(out);
+      expect(offlineTransform(testCase.action, out, options)).toBe(out);
     });
   }
 });
@@ -133,6 +136,13 @@ describe('offline transforms: nothing invented (properties over the corpus and t
   it('TR10 the offline actions are exactly the three rules can do; the model-backed list is all eight', () => {
     expect([...OFFLINE_TRANSFORM_ACTIONS]).toEqual(['fix_grammar', 'simplify', 'shorten']);
     expect(createOfflineProvider().info.transformActions).toEqual(OFFLINE_TRANSFORM_ACTIONS);
+  });
+});
+
+describe('offline spelling: long texts', () => {
+  it('TR13 a long text is checked to its end: known words do not use up the look-up budget', () => {
+    const long = `${'The bakery sells bread to cafés and shops in the city every morning. '.repeat(1500)}We recieve alot.`;
+    expect(offlineTransform('fix_grammar', long, { spell }).endsWith('We receive a lot.')).toBe(true);
   });
 });
 
