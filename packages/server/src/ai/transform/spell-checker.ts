@@ -97,6 +97,35 @@ function confidentPick(found: ReadonlyMap<string, EditKind>): string | null {
   return doubled.length === 1 ? (doubled[0]?.[0] ?? null) : null;
 }
 
+/** British and American spellings of one word differ by these (British first): never a mistake to correct. */
+const SPELLING_VARIANTS: readonly (readonly [string, string])[] = [
+  ['our', 'or'],
+  ['tre', 'ter'],
+  ['ll', 'l'],
+  ['ence', 'ense'],
+  ['ise', 'ize'],
+  ['isa', 'iza'],
+  ['yse', 'yze'],
+  ['ogue', 'og'],
+  ['amme', 'am'],
+  ['ae', 'e'],
+  ['oe', 'e'],
+  ['eable', 'able'],
+];
+
+/**
+ * Whether `candidate` is the American spelling of a British `word` ("colour" → "color", "travelling" →
+ * "traveling"): the dictionary is en_US, and a British writer's spelling is not a typo.
+ */
+function isSpellingVariant(word: string, candidate: string): boolean {
+  return SPELLING_VARIANTS.some(([british, american]) => {
+    for (let at = word.indexOf(british); at !== -1; at = word.indexOf(british, at + 1)) {
+      if (word.slice(0, at) + american + word.slice(at + british.length) === candidate) return true;
+    }
+    return false;
+  });
+}
+
 /** The original's case pattern on the correction: "Teh" → "The", "BAKERYS" → "BAKERIES". */
 export function withCaseOf(original: string, correction: string): string {
   if (original.length > 1 && original === original.toUpperCase()) return correction.toUpperCase();
@@ -120,7 +149,8 @@ function checkerOver(hunspell: Hunspell): SpellChecker {
     // A plural of a word in -y written -ys ("bakerys", "strategys").
     const plural = /^(.*[^aeiou])ys$/.exec(lower);
     if (plural && isWord(`${plural[1]}ies`)) return `${plural[1]}ies`;
-    return confidentPick(neighbours(lower, isWord));
+    const pick = confidentPick(neighbours(lower, isWord));
+    return pick !== null && isSpellingVariant(lower, pick) ? null : pick;
   };
   return {
     isKnown(word) {
