@@ -5,9 +5,9 @@ import {
   chatPanel,
   chatReady,
   firstParts,
+  sendChatMessage,
   suggestedInsertions,
   suggestionBar,
-  sendChatMessage,
 } from '../support/chat-page.js';
 import {
   badgeText,

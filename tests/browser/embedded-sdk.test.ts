@@ -12,6 +12,7 @@ import {
   type PageProblems,
   recordPageProblems,
 } from '../support/browser.js';
+import { withNotes } from '../support/chat-page.js';
 import { type SdkAccount, signUpWithSdk, TEST_PASSWORD } from '../support/sdk-accounts.js';
 import { freePort, startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -200,19 +201,22 @@ describe('examples/browser: the SDK in a page without a framework, behind its ow
   });
 
   it('INT-E10: chats about a subsection over the browser WebSocket through the proxy', async () => {
+    const subsection = plan.sections[0]?.subsections[0];
+    if (!subsection) throw new Error('the plan has no subsection');
+    // Notes of the user's own: the offline assistant proposes only edits built from them.
+    const notes = 'Bakery in Berlin. Three staff. Opening in May 2025.';
+    await withNotes(account.client, await account.client.documents.get(plan.uuid), subsection.uuid, notes);
     const opened = await openEmbeddedPage();
     await signInThroughPage(opened);
     await openPlan(opened);
-    const subsection = plan.sections[0]?.subsections[0];
-    if (!subsection) throw new Error('the plan has no subsection');
     await opened.getByLabel('Subsection', { exact: true }).selectOption(subsection.uuid);
     await expect.poll(() => opened.locator('#chat-status').textContent()).toBe('connected');
 
-    await opened.getByLabel('Message').fill('Please draft this subsection.');
+    await opened.getByLabel('Message').fill('Please turn these notes into bullet points.');
     await opened.getByRole('button', { name: 'Send' }).click();
     const chat = opened.getByRole('list', { name: 'Chat' });
-    await chat.getByText('You: Please draft this subsection.').waitFor();
-    await chat.getByText(/^AI: \*\*Offline draft\*\*/).waitFor();
+    await chat.getByText('You: Please turn these notes into bullet points.').waitFor();
+    await chat.getByText(/^AI: \*\*Offline assistant\*\*/).waitFor();
     await expect
       .poll(() => opened.locator('#chat-status').textContent(), { timeout: 15_000 })
       .toContain('1 proposal(s)');

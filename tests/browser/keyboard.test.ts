@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from '../support/browser.js';
-import { chatPanel, chatReady, firstParts, suggestionBar } from '../support/chat-page.js';
+import { chatPanel, chatReady, firstParts, suggestionBar, withNotes } from '../support/chat-page.js';
 import {
   canvasSubsection,
   caretSettled,
@@ -17,8 +17,8 @@ import { isFocused, pressUntilFocused } from '../support/keyboard.js';
  * Issue 10 "Accessibility and the browser", the keyboard half (docs/accessibility.md A5–A9): the editor's
  * toolbar, the sections sidebar, AI proposals and the chat's and editor's menus with the keyboard alone.
  * After signing in, every step is a key press; what happened is read from the focus and the document.
- * The server's default AI provider is the offline drafter, which proposes a draft through the same tool a
- * model uses, so a proposal needs no model.
+ * The server's default AI provider is the offline assistant, which proposes edits built from the user's own
+ * notes through the same tool a model uses, so a proposal needs no model.
  */
 
 const harness = useBrowserHarness();
@@ -27,10 +27,11 @@ const harness = useBrowserHarness();
 const SETTLE = { timeout: 15_000 };
 
 /** A signed-in user on the editor of a new plan, opened at its first subsection. */
-async function editorAtFirstSubsection(email: string) {
+async function editorAtFirstSubsection(email: string, notes?: string) {
   const user = await signedInEditorUser(harness, email, { installClock: true });
-  const document = await createDefaultDocument(user);
-  const parts = firstParts(document);
+  const created = await createDefaultDocument(user);
+  const parts = firstParts(created);
+  const document = notes ? await withNotes(user.client, created, parts.subsection.uuid, notes) : created;
   await openEditor(harness, user.page, document.uuid, {
     section: parts.section.uuid,
     subsection: parts.subsection.uuid,
@@ -174,12 +175,11 @@ describe('the editor with the keyboard alone, in Chromium against the real serve
   });
 
   it('A7: a proposal card takes the keyboard to its suggestions in the text; Enter accepts; the text keeps the focus', async () => {
-    const { page, subsection } = await editorAtFirstSubsection('keyboard-proposal@example.com');
+    const { page, subsection } = await editorAtFirstSubsection(
+      'keyboard-proposal@example.com',
+      'Bakery in Berlin. Three staff. Opening in May 2025.',
+    );
     await chatReady(page);
-    await subsectionBody(page, subsection.uuid).click();
-    await page.keyboard.type('Ovens bought in March.');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('First wholesale client signed.');
     const chat = chatPanel(page);
     // The chat panel ends the page: Shift+Tab from the page's start goes round to it.
     await pressUntilFocused(page, 'Shift+Tab', chat.input);
@@ -195,10 +195,14 @@ describe('the editor with the keyboard alone, in Chromium against the real serve
     await expect.poll(() => isFocused(accept), SETTLE).toBe(true);
     await page.keyboard.press('Enter');
     await bar.waitFor({ state: 'detached' });
-    await expect.poll(() => subsectionBody(page, subsection.uuid).locator('li').count(), SETTLE).toBe(2);
+    // The notes became a list of the user's own words (the offline assistant never adds its own).
+    await expect.poll(() => subsectionBody(page, subsection.uuid).locator('li').count(), SETTLE).toBe(3);
+    expect(await subsectionBody(page, subsection.uuid).textContent()).toContain('Opening in May 2025');
     await expect.poll(() => card.getAttribute('data-status'), SETTLE).toBe('accepted');
     // The bar went with the last suggestion: the focus is back in the text, not lost on the page.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('ProseMirror'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.classList.contains('ProseMirror')))
+      .toBe(true);
   });
 
   it('A8: the chat history and AI actions menus open with Enter and ArrowDown and close with Escape', async () => {

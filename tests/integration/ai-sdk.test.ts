@@ -8,11 +8,15 @@ import {
   InvalidInputError,
   type PlanwrightClient,
   TRANSFORM_ACTIONS,
+  type TransformAction,
 } from '@planwright/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/corpus.js';
 import { apiErrorOf, rejectionOf, signUpWithSdk } from '../support/sdk-accounts.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+
+/** The transform actions the offline provider does (the others need a model, AI28). */
+const OFFLINE_ACTIONS: readonly TransformAction[] = ['fix_grammar', 'simplify', 'shorten'];
 
 /**
  * The SDK's AI calls (`client.ai`, `client.chats`; rules AI1–AI21 in packages/sdk/src/resources/ai-chats-SPEC.md)
@@ -80,6 +84,10 @@ describe('ai.provider and ai.usage', () => {
       callsPerMinute: CALLS_PER_MINUTE,
     });
     expect(info.label).not.toBe('');
+    // AI28: without a model only the three rule-based actions are available, and they run offline.
+    expect(info.actions.filter((entry) => entry.available)).toEqual(
+      OFFLINE_ACTIONS.map((action) => ({ action, available: true, offline: true })),
+    );
   });
 
   it('AI7, AI13: a transform counts in the usage of its document and of the user', async () => {
@@ -96,7 +104,7 @@ describe('ai.provider and ai.usage', () => {
       action: 'fix_grammar',
       documentUuid: document.uuid,
     });
-    await client.ai.transformText({ text: 'not for a document', action: 'improve' });
+    await client.ai.transformText({ text: 'not for a document', action: 'shorten' });
     const after = await client.ai.usage({ documentUuid: document.uuid });
     expect(after.total.calls).toBe(1);
     expect(after.last30Days.calls).toBe(1);
@@ -107,7 +115,23 @@ describe('ai.provider and ai.usage', () => {
 });
 
 describe('ai.transformText', () => {
-  it.each(TRANSFORM_ACTIONS)('AI13: %s gives text from the offline provider', async (action) => {
+  it.each(TRANSFORM_ACTIONS.filter((action) => !OFFLINE_ACTIONS.includes(action)))(
+    'AI28: %s needs a model: 409 ai_model_required, in words the user can act on',
+    async (action) => {
+      const error = await rejectionOf(
+        owner.ai.transformText({ text: 'Our company sells business plans to founders.', action }),
+      );
+      expect(ApiError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({
+        status: 409,
+        code: 'ai_model_required',
+        serverCode: 'ai_model_required',
+        message: AI_TEXTS.modelRequired,
+      });
+    },
+  );
+
+  it.each(OFFLINE_ACTIONS)('AI13: %s gives text from the offline provider', async (action) => {
     const result = await owner.ai.transformText({
       text: 'Our company sells business plans to founders.',
       action,
@@ -149,7 +173,7 @@ describe('ai.transformText', () => {
     const failures: string[] = [];
     let transformed = 0;
     for (const [index, text] of strings.entries()) {
-      const action = TRANSFORM_ACTIONS[index % TRANSFORM_ACTIONS.length] ?? 'improve';
+      const action = OFFLINE_ACTIONS[index % OFFLINE_ACTIONS.length] ?? 'fix_grammar';
       try {
         const result = await owner.ai.transformText({ text, action, customPrompt: text });
         expect(typeof result.transformedText).toBe('string');
@@ -168,7 +192,7 @@ describe('ai.transformText', () => {
 describe('ai.transformStructured', () => {
   it('AI13: transforms a subsection title and content', async () => {
     const result = await owner.ai.transformStructured({
-      action: 'professional',
+      action: 'fix_grammar',
       documentUuid: scope.document.uuid,
       items: [
         {

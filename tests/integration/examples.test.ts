@@ -176,7 +176,7 @@ describe('examples/export-plans-docx.ts', () => {
 });
 
 describe('examples/review-bot.ts', () => {
-  it('INT-E4: asks for a review of each section over the chat and prints the proposals as word diffs', async () => {
+  it('INT-E4: asks for a review of each section over the chat and prints the answers, and proposals as word diffs (none offline)', async () => {
     const { client, env } = await exampleAccount('review-example@example.com');
     const plan = await client.documents.create({ title: 'Reviewed plan' });
     const result = await example('review-bot.ts', [plan.uuid, server.url], {
@@ -186,11 +186,11 @@ describe('examples/review-bot.ts', () => {
     expect(result.stderr, result.stdout).toBe('');
     expect(result.code).toBe(0);
     for (const section of plan.sections) expect(result.stdout).toContain(`## ${section.title}\n`);
-    // The test server answers with the offline drafter: one full-subsection proposal per section.
-    expect(result.stdout.match(/^Proposal 1 \(replace_subsection\) for "/gm)).toHaveLength(
-      plan.sections.length,
-    );
-    expect(result.stdout).toContain('{+');
+    // The test server answers with the offline assistant: guidance and what looks missing, and no proposal —
+    // a review asks for no edit it can build from the user's own words.
+    expect(result.stdout).toContain('**Offline assistant**');
+    expect(result.stdout).toContain('What this subsection should cover');
+    expect(result.stdout.match(/^\(no proposal\)$/gm)).toHaveLength(plan.sections.length);
     // The bot only reads: the plan is unchanged.
     expect((await client.documents.get(plan.uuid)).revision).toBe(plan.revision);
   });

@@ -1,4 +1,5 @@
-import type { DocumentDetail } from '@planwright/sdk';
+import type { DocumentDetail, PlanwrightClient } from '@planwright/sdk';
+import type { DocumentJson } from '@planwright/sdk/model';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -66,6 +67,25 @@ export function firstParts(document: DocumentDetail) {
   const [subsection, next] = section?.subsections ?? [];
   if (!section || !subsection || !next) throw new Error('the default plan has no two subsections');
   return { section, subsection, next, otherSection: document.sections[1] };
+}
+
+/**
+ * Adds the user's notes to a subsection as one paragraph, through the API, before the editor opens: the offline
+ * assistant proposes edits built only from the user's own text, never text of its own.
+ */
+export async function withNotes(
+  client: PlanwrightClient,
+  document: DocumentDetail,
+  subsectionUuid: string,
+  notes: string,
+): Promise<DocumentDetail> {
+  const content = structuredClone(document.content) as DocumentJson;
+  const subsection = content.content
+    .flatMap((section) => section.content)
+    .find((node) => node.type === 'subsection' && node.attrs?.uuid === subsectionUuid);
+  if (subsection?.type !== 'subsection') throw new Error('no such subsection');
+  (subsection.content as unknown[]).push({ type: 'paragraph', content: [{ type: 'text', text: notes }] });
+  return client.documents.update(document.uuid, { content });
 }
 
 /** The floating bar over the canvas that decides AI suggestions in the text. */

@@ -312,6 +312,7 @@ export {
 } from './resources/activities.js';
 export {
   AI_TEXTS,
+  type AiActionAvailability,
   type AiContext,
   type AiContextMessage,
   type AiContextPart,

@@ -26,6 +26,11 @@ export const ERROR_CODES = {
    * `./formats/node` and `./proposals` need Tiptap, markdown-it, docx, pdfmake…); the suggestion names them.
    */
   MISSING_DEPENDENCY: 'missing_dependency',
+  /**
+   * The server has no AI model for what was asked (409 `ai_model_required`): with no model connected, only
+   * `fix_grammar`, `simplify` and `shorten` transform offline. Retrying does not help; connecting a model does.
+   */
+  AI_MODEL_REQUIRED: 'ai_model_required',
 } as const;
 
 /** One of the {@link ERROR_CODES} values. */

@@ -6,6 +6,7 @@ import {
 } from '../chat/chat-messages.js';
 import { ApiError } from '../errors/api-error.js';
 import { AuthRequiredError } from '../errors/auth-required-error.js';
+import { ERROR_CODES } from '../errors/error-codes.js';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import type { HttpClient } from '../http/http-client.js';
 import { isBlob } from './blob.js';
@@ -36,6 +37,8 @@ export const AI_TEXTS = {
   transformFailed: 'Failed to transform text',
   /** A refused attachment whose answer carried no `detail` (AI25). */
   attachmentFailed: 'Failed to read the file',
+  /** An action the server cannot do without an AI model (409 `ai_model_required`, AI28). */
+  modelRequired: 'This action needs an AI model. Ask your administrator to connect one.',
 } as const;
 
 /** Limits of one transform request, the server's own (checked before sending, AI11). */
@@ -78,9 +81,24 @@ export interface AiProviderSupports {
   tools: boolean;
 }
 
+/** Whether the server's provider does one transform action (AI28). */
+export interface AiActionAvailability {
+  action: TransformAction;
+  /** The action can be asked for; when false the server answers 409 `ai_model_required`. */
+  available: boolean;
+  /** It runs without a model (the offline provider's rules). */
+  offline: boolean;
+}
+
 /** `GET apps/ai/provider/`: the provider, what it supports and the per-user rate limit. */
 export interface AiProviderInfo extends AiProviderSummary {
   supports: AiProviderSupports;
+  /**
+   * Every one of the eight transform actions, in {@link TRANSFORM_ACTIONS} order, with whether this server
+   * does it: with no model connected only `fix_grammar`, `simplify` and `shorten` are available. A server
+   * that does not say (older than this field) is taken to do all eight.
+   */
+  actions: AiActionAvailability[];
   /** AI calls one user may make a minute. */
   callsPerMinute: number;
 }
@@ -262,9 +280,27 @@ const providerSummarySchema = providerSummaryWire.transform(
   }),
 );
 
+const actionsWire = z.array(
+  z.object({ action: z.string(), available: z.boolean(), offline: z.boolean() }).loose(),
+);
+
+/** The actions as answered, in {@link TRANSFORM_ACTIONS} order; an action not named is taken to be available. */
+function actionsOf(wire: z.infer<typeof actionsWire> | undefined, offline: boolean): AiActionAvailability[] {
+  return TRANSFORM_ACTIONS.map((action) => {
+    const said = wire?.find((entry) => entry.action === action);
+    return said
+      ? { action, available: said.available, offline: said.offline }
+      : { action, available: true, offline };
+  });
+}
+
 /** What `GET apps/ai/provider/` answers, normalised. */
 export const aiProviderInfoSchema: z.ZodType<AiProviderInfo> = providerSummaryWire
-  .extend({ supports: supportsWire, calls_per_minute: z.number().int().nonnegative() })
+  .extend({
+    supports: supportsWire,
+    calls_per_minute: z.number().int().nonnegative(),
+    actions: actionsWire.optional(),
+  })
   .transform(
     (wire): AiProviderInfo => ({
       name: wire.name,
@@ -273,6 +309,7 @@ export const aiProviderInfoSchema: z.ZodType<AiProviderInfo> = providerSummaryWi
       offline: wire.offline,
       supports: wire.supports,
       callsPerMinute: wire.calls_per_minute,
+      actions: actionsOf(wire.actions, wire.offline),
     }),
   );
 
@@ -479,6 +516,8 @@ async function transformCall<T>(
     const signInNeeded = AuthRequiredError.isInstance(error);
     if (signInNeeded || !ApiError.isInstance(error)) throw error;
     const detail = error.detail?.trim() ? error.detail : fallback;
+    // No model for this action (AI28): its own code, so a client can hide the action instead of retrying.
+    const modelRequired = error.serverCode === 'ai_model_required';
     throw new ApiError(
       {
         status: error.status,
@@ -488,7 +527,14 @@ async function transformCall<T>(
         url: error.url,
         cause: error,
       },
-      { message: detail },
+      modelRequired
+        ? {
+            message: error.detail?.trim() ? error.detail : AI_TEXTS.modelRequired,
+            code: ERROR_CODES.AI_MODEL_REQUIRED,
+            isRetryable: false,
+            suggestion: 'Connect an AI model to the server, or use an action that works offline.',
+          }
+        : { message: detail },
     );
   }
 }

@@ -5,6 +5,7 @@ import {
   ApiError,
   AuthRequiredError,
   createPlanwrightClient,
+  ERROR_CODES,
   InvalidInputError,
   MemoryTokenStore,
   NetworkError,
@@ -49,7 +50,48 @@ describe('ai.provider', () => {
       ...providerSummary,
       supports: { webAccess: false, research: false, tools: true },
       callsPerMinute: 20,
+      // A server that does not list its actions is taken to do all eight (AI28).
+      actions: TRANSFORM_ACTIONS.map((action) => ({ action, available: true, offline: true })),
     });
+  });
+
+  it('AI28: the actions the server lists, in TRANSFORM_ACTIONS order; unknown names are left out', async () => {
+    const offlineOnes = new Set(['fix_grammar', 'simplify', 'shorten']);
+    server.handle((_req, res) =>
+      reply(res, 200, {
+        ...offline,
+        supports: { web_access: false, research: false, tools: true },
+        calls_per_minute: 20,
+        actions: [
+          { action: 'summarise', available: true, offline: true },
+          ...[...TRANSFORM_ACTIONS].reverse().map((action) => ({
+            action,
+            available: offlineOnes.has(action),
+            offline: offlineOnes.has(action),
+          })),
+        ],
+      }),
+    );
+    const info = await client().ai.provider();
+    expect(info.actions).toEqual(
+      TRANSFORM_ACTIONS.map((action) => ({
+        action,
+        available: offlineOnes.has(action),
+        offline: offlineOnes.has(action),
+      })),
+    );
+  });
+
+  it('AI28: a malformed actions list is a ResponseValidationError', async () => {
+    server.handle((_req, res) =>
+      reply(res, 200, {
+        ...offline,
+        supports: { web_access: false, research: false, tools: true },
+        calls_per_minute: 20,
+        actions: [{ action: 'improve', available: 'yes' }],
+      }),
+    );
+    expect(ResponseValidationError.isInstance(await rejectionOf(client().ai.provider()))).toBe(true);
   });
 
   it('AI9: an answer without supports is a ResponseValidationError', async () => {
@@ -173,6 +215,24 @@ describe('ai.transformText', () => {
     const error = await rejectionOf(client().ai.transformText({ text: 'x', action: 'improve' }));
     expect(ApiError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ status: 502, message: AI_TEXTS.transformFailed, isRetryable: true });
+  });
+
+  it('AI28: 409 ai_model_required rejects with the ai_model_required code, not retryable', async () => {
+    server.handle((_req, res) =>
+      reply(res, 409, { detail: AI_TEXTS.modelRequired, code: 'ai_model_required' }),
+    );
+    const error = await rejectionOf(client().ai.transformText({ text: 'x', action: 'extend' }));
+    expect(ApiError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      status: 409,
+      code: ERROR_CODES.AI_MODEL_REQUIRED,
+      serverCode: 'ai_model_required',
+      message: 'This action needs an AI model. Ask your administrator to connect one.',
+      isRetryable: false,
+    });
+    server.handle((_req, res) => reply(res, 409, { code: 'ai_model_required' }));
+    const bare = await rejectionOf(client().ai.transformText({ text: 'x', action: 'extend' }));
+    expect(bare).toMatchObject({ message: AI_TEXTS.modelRequired, code: 'ai_model_required' });
   });
 
   it('AI12: a 401 stays an AuthRequiredError and a refused connection a NetworkError', async () => {

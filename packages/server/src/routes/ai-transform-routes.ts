@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AiRuntime } from '../ai/ai-runtime.js';
-import { AiProviderError, type TokenUsage } from '../ai/providers/ai-provider.js';
+import {
+  AiModelRequiredError,
+  AiProviderError,
+  type ProviderInfo,
+  type TokenUsage,
+  type TransformAction,
+} from '../ai/providers/ai-provider.js';
 import { providerSummary } from '../ai/providers/provider-view.js';
 import { runTransform } from '../ai/transform/run-transform.js';
 import { parseTransformRequest } from '../ai/transform/transform-request.js';
@@ -36,6 +42,19 @@ function providerFailure(error: AiProviderError, timedOut: boolean): HttpError {
   );
 }
 
+/** An action the provider cannot do without a model (SPEC TR56): said plainly, never faked. */
+function modelRequired(): HttpError {
+  return new HttpError(
+    409,
+    'ai_model_required',
+    'This action needs an AI model. Ask your administrator to connect one.',
+  );
+}
+
+function canDo(info: ProviderInfo, action: TransformAction): boolean {
+  return info.transformActions === undefined || info.transformActions.includes(action);
+}
+
 /**
  * `POST apps/ai/transform/` (spec 001 §7, SPEC TR50–TR56): text mode `{text, action, custom_prompt}` →
  * `{transformed_text, provider}`, structured mode `{mode: "structured", action, items, custom_prompt}` →
@@ -56,6 +75,8 @@ export function aiTransformRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps
         const document = permitted(await storage.documents.findHeadFor(input.documentUuid, user.id), 'edit');
         documentId = document.id;
       }
+      // Refused before the rate limit counts it: nothing was called.
+      if (!canDo(ai.provider.info, input.action)) throw modelRequired();
       await ai.usage.begin(user.id, 'transform');
 
       const controller = new AbortController();
@@ -88,6 +109,7 @@ export function aiTransformRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps
           : { items: outcome.items, provider };
       } catch (error) {
         if (error instanceof HttpError) throw error;
+        if (error instanceof AiModelRequiredError) throw modelRequired();
         if (error instanceof AiProviderError) {
           request.log.warn({ kind: error.kind, status: error.status }, 'AI transform failed');
           throw providerFailure(error, timedOut);

@@ -5,8 +5,8 @@ import { useMenuOpening } from '../ui/use-menu-opening';
 import type { AiActionRequest } from './ai-action-runs.js';
 import { AI_ACTION_GROUPS } from './ai-actions.js';
 
-/** Why an action cannot run here (E45): null when it can. */
-export type AiActionAvailability = (action: TransformAction | 'custom') => string | null;
+/** Why an action cannot run here (E45), in words for its tooltip: null when it can. */
+export type AiActionRefusal = (action: TransformAction | 'custom') => string | null;
 
 /** The menu's own texts (E44–E45). */
 export const AI_ACTIONS_MENU_TEXTS = {
@@ -25,7 +25,7 @@ export function AiActionsMenu(props: {
   enabled: boolean;
   onChoose(request: AiActionRequest): void;
   /** Which actions this server's AI can do; all when absent. */
-  availability?: AiActionAvailability;
+  availability?: AiActionRefusal;
   /** The provider answers offline: actions that run say so (E45). */
   offline?: boolean;
 }): JSX.Element {

@@ -6,7 +6,7 @@ import { BubbleMenu } from '@tiptap/react/menus';
 import { type JSX, type RefObject, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { AiActionRuns } from './ai-action-runs.js';
 import { canTransformSelection } from './ai-actions.js';
-import { type AiActionAvailability, AiActionsMenu } from './ai-actions-menu.js';
+import { type AiActionRefusal, AiActionsMenu } from './ai-actions-menu.js';
 import { ToolbarIcon } from './editor-icons.js';
 import { markToggleState } from './toolbar-state.js';
 
@@ -59,7 +59,7 @@ function useTabIntoBubble(editor: Editor, toolbar: RefObject<HTMLDivElement | nu
 export function BubbleToolbar(props: {
   editor: Editor;
   /** The AI actions of this editor (a document's); absent for a blueprint, which has none. */
-  ai?: { runs: AiActionRuns; availability: AiActionAvailability; offline: boolean } | null;
+  ai?: { runs: AiActionRuns; availability: AiActionRefusal; offline: boolean } | null;
 }): JSX.Element {
   const { editor, ai = null } = props;
   const toolbar = useRef<HTMLDivElement>(null);
@@ -106,7 +106,7 @@ export function BubbleToolbar(props: {
 }
 
 function BubbleAiActions(props: {
-  ai: { runs: AiActionRuns; availability: AiActionAvailability; offline: boolean };
+  ai: { runs: AiActionRuns; availability: AiActionRefusal; offline: boolean };
   enabled: boolean;
 }): JSX.Element {
   const { runs, availability, offline } = props.ai;

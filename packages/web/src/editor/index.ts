@@ -4,7 +4,7 @@
  */
 
 export { type AiActionRequest, AiActionRuns, type AiActionRunsSnapshot } from './ai-action-runs.js';
-export type { AiActionAvailability } from './ai-actions-menu.js';
+export type { AiActionRefusal } from './ai-actions-menu.js';
 export { BubbleToolbar } from './bubble-toolbar.js';
 export type { CanvasActions } from './canvas-actions.js';
 export {

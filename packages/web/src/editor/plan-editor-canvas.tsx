@@ -2,7 +2,7 @@ import type { Editor } from '@tiptap/core';
 import { EditorContent } from '@tiptap/react';
 import type { JSX } from 'react';
 import type { AiActionRuns } from './ai-action-runs.js';
-import type { AiActionAvailability } from './ai-actions-menu.js';
+import type { AiActionRefusal } from './ai-actions-menu.js';
 import { BubbleToolbar } from './bubble-toolbar.js';
 import './editor.css';
 
@@ -14,7 +14,7 @@ export function PlanEditorCanvas(props: {
   editor: Editor | null;
   className?: string;
   /** The bubble's AI actions; null or absent for a blueprint. */
-  ai?: { runs: AiActionRuns; availability: AiActionAvailability; offline: boolean } | null;
+  ai?: { runs: AiActionRuns; availability: AiActionRefusal; offline: boolean } | null;
 }): JSX.Element {
   const { editor, className, ai = null } = props;
   return (

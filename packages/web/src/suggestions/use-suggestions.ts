@@ -4,7 +4,7 @@ import type { Editor } from '@tiptap/core';
 import { useEffect, useMemo, useState } from 'react';
 import { usePlanwrightClient } from '../api/use-planwright-client';
 import {
-  type AiActionAvailability,
+  type AiActionRefusal,
   AiActionRuns,
   revealSuggestion,
   type SuggestionLayerActions,
@@ -26,15 +26,15 @@ export function aiProviderQuery(client: PlanwrightClient) {
 export const MODEL_NEEDED_TEXT = 'Needs an AI model: ask your administrator to connect one.';
 
 /**
- * Which AI actions the provider can honestly do (E45): a model does all; offline, the free prompt never, and the
- * eight actions only those the server lists as done offline.
+ * Which AI actions the provider can honestly do (E45): those the server lists as available (a model: all eight;
+ * offline: the ones done on this machine), and the free prompt only with a model.
  */
-export function aiActionAvailability(info: AiProviderInfo | undefined): AiActionAvailability {
+export function aiActionAvailability(info: AiProviderInfo | undefined): AiActionRefusal {
   return (action) => {
-    if (info === undefined || !info.offline) return null;
-    if (action === 'custom') return MODEL_NEEDED_TEXT;
-    const offline = (info as { offlineActions?: readonly string[] }).offlineActions;
-    return offline === undefined || offline.includes(action) ? null : MODEL_NEEDED_TEXT;
+    if (info === undefined) return null;
+    if (action === 'custom') return info.offline ? MODEL_NEEDED_TEXT : null;
+    const listed = info.actions.find((candidate) => candidate.action === action);
+    return listed === undefined || listed.available ? null : MODEL_NEEDED_TEXT;
   };
 }
 

@@ -280,7 +280,20 @@ describe('bubble AI actions (E31–E34, E43–E45)', () => {
         ...PROVIDER,
         supports: { web_access: false, research: false, tools: false },
         calls_per_minute: 20,
-        offline_actions: ['fix_grammar', 'shorten'],
+        actions: [
+          'improve',
+          'fix_grammar',
+          'simplify',
+          'extend',
+          'shorten',
+          'professional',
+          'casual',
+          'emojify',
+        ].map((action) => ({
+          action,
+          available: ['fix_grammar', 'simplify', 'shorten'].includes(action),
+          offline: true,
+        })),
       }),
     );
     const { editor } = renderCanvas(server);

@@ -444,6 +444,11 @@ function scopeBrief(
       developerPrompt: settings.developerPrompt,
       finalized: part.finalized,
       markdown: blocksToMarkdown(part.blocks),
+      blocks: part.blocks.map((block) => ({
+        nodeId: nodeIdOf(block),
+        type: typeof block.type === 'string' ? block.type : '',
+        markdown: blocksToMarkdown([block]),
+      })),
     };
   };
   const sectionSettings = section ? settingsOf(input.settings.sections, section.uuid) : NO_SETTINGS;

@@ -30,6 +30,8 @@ export interface ProviderInfo {
   offline: boolean;
   /** What the provider can honour; a request for something else is answered with a note saying so. */
   supports: { webAccess: boolean; research: boolean; tools: boolean };
+  /** The transform actions it can do; absent means all of {@link TRANSFORM_ACTIONS} (a model can). */
+  transformActions?: readonly TransformAction[];
 }
 
 /** A proposal tool call as it is kept in history. */
@@ -54,7 +56,17 @@ export type ChatPromptMessage =
   | { role: 'assistant'; content: string; toolCalls: ToolCallRecord[] }
   | { role: 'tool'; results: ToolResultRecord[] };
 
-/** One subsection as the offline drafter sees it. */
+/** One block of a subsection as the offline assistant sees it: what its partial edits target. */
+export interface ScopeBlock {
+  /** The block's real `nodeId`, or null when it has none (such a block is never targeted). */
+  nodeId: string | null;
+  /** The node type: `paragraph`, `heading`, `bulletList`, `orderedList`, `blockquote`, … */
+  type: string;
+  /** The block as Markdown, as the context engine shows it. */
+  markdown: string;
+}
+
+/** One subsection as the offline assistant sees it. */
 export interface ScopeSubsection {
   uuid: string;
   title: string;
@@ -63,6 +75,8 @@ export interface ScopeSubsection {
   finalized: boolean;
   /** The subsection's current body as Markdown (without its heading). */
   markdown: string;
+  /** The same body block by block, with each block's `nodeId`. */
+  blocks: ScopeBlock[];
 }
 
 /** The part of the plan a chat is about, in plain fields (the offline drafter reads these, not the prompt). */
@@ -113,6 +127,8 @@ export interface TransformCall {
   action: TransformAction;
   /** The user's text (plain text or Markdown). */
   text: string;
+  /** `text` is a selection from a longer text (text mode), not a whole body or title (structured mode). */
+  selection?: boolean;
   customPrompt: string | null;
   /** The instructions the transform module built for a model. */
   system: string;
@@ -127,6 +143,17 @@ export interface TransformResult {
 
 /** Why a provider call failed, in words the server can show. */
 export type AiFailureKind = 'timeout' | 'cancelled' | 'rate_limited' | 'unavailable' | 'bad_response';
+
+/**
+ * The provider cannot do this action without a model (the offline provider's refused transforms): the route
+ * answers 409 `ai_model_required` instead of pretending.
+ */
+export class AiModelRequiredError extends Error {
+  override name = 'AiModelRequiredError';
+  constructor(readonly action: TransformAction) {
+    super(`The ${action} action needs an AI model.`);
+  }
+}
 
 export class AiProviderError extends Error {
   override name = 'AiProviderError';

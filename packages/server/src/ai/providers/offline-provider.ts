@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { countTokens } from '../context/token-count.js';
-import { offlineTransform } from '../transform/offline-transforms.js';
 import {
+  isOfflineAction,
+  OFFLINE_TRANSFORM_ACTIONS,
+  offlineTransform,
+} from '../transform/offline-transforms.js';
+import { loadSpellChecker, NO_SPELL_CHECKER } from '../transform/spell-checker.js';
+import {
+  AiModelRequiredError,
   type AiProvider,
   AiProviderError,
   type AiStreamEvent,
@@ -13,20 +19,29 @@ import {
   type TransformCall,
   type TransformResult,
 } from './ai-provider.js';
+import {
+  editsFor,
+  extractFacts,
+  guidancePoints,
+  inline,
+  missingPoints,
+  OFFLINE_COMMANDS,
+  type OfflineEdit,
+  recogniseIntent,
+} from './offline-assistant.js';
 
 /** The first line of every offline answer: it must never pass for a model's output. */
 export const OFFLINE_DRAFT_NOTICE =
-  "**Offline draft** — no AI model is connected; this text was assembled from the plan's hints, not written by a model.";
+  '**Offline assistant** — no AI model is connected; this answer was put together by rules from the plan’s hints and your own text, not written by a model.';
 
-/** The note the offline drafter's proposals carry. */
-export const OFFLINE_PROPOSAL_NOTES = 'Offline draft assembled from the plan’s hints; no AI model wrote it.';
+/** The note the offline assistant's proposals carry. */
+export const OFFLINE_PROPOSAL_NOTES =
+  'Built by the offline assistant from your own words only; no AI model wrote it.';
 
 /** How many words one streamed text event holds. */
 const WORDS_PER_CHUNK = 4;
-/** At most this many hint-derived bullet points in a draft. */
-const MAX_BULLETS = 8;
-/** A bullet point, a title or a quoted message is cut to this many characters. */
-const MAX_INLINE_CHARS = 240;
+/** A section chat describes at most this many subsections. */
+const MAX_SUBSECTIONS = 6;
 
 /** Options of the offline provider (none are needed; the label can be changed for a demo). */
 export interface OfflineProviderOptions {
@@ -39,47 +54,57 @@ const OFFLINE_INFO: ProviderInfo = {
   label: 'Offline drafts (no AI model)',
   offline: true,
   supports: { webAccess: false, research: false, tools: true },
+  transformActions: OFFLINE_TRANSFORM_ACTIONS,
 };
 
-/** One line of untrusted text for inline use: whitespace (newlines too) collapsed, cut to a readable length. */
-function inline(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_INLINE_CHARS ? `${flat.slice(0, MAX_INLINE_CHARS).trimEnd()}…` : flat;
+/** The subsections an answer is about: the one of a subsection chat, else all of the section's in scope. */
+function subsectionsInScope(request: ChatTurnRequest): readonly ScopeSubsection[] {
+  return request.scope.target === 'subsection'
+    ? request.scope.subsections.slice(0, 1)
+    : request.scope.subsections.slice(0, MAX_SUBSECTIONS);
 }
 
-/** The sentences (or lines) of a hint, as bullet texts. */
-function hintPoints(text: string): string[] {
-  return text
-    .split(/\n+|(?<=[.!?])\s+/)
-    .map(inline)
-    .filter((point) => /[\p{L}\p{N}]/u.test(point));
-}
-
-/** The subsection a draft is for: the only one of a subsection chat, else the first that is not finalized. */
-function pickSubsection(subsections: readonly ScopeSubsection[], target: string): ScopeSubsection | null {
-  if (target === 'subsection') return subsections[0] ?? null;
-  return subsections.find((subsection) => !subsection.finalized) ?? null;
-}
-
-/** The draft body: the user's text kept as it is, then points to cover and a paragraph scaffold. */
-export function offlineDraftBody(subsection: ScopeSubsection): string {
-  const title = inline(subsection.title) || 'this subsection';
-  const points = [...hintPoints(subsection.userHint), ...hintPoints(subsection.developerPrompt)];
-  const unique = [...new Set(points)].slice(0, MAX_BULLETS);
-  const parts: string[] = [];
-  const existing = subsection.markdown.trim();
-  if (existing) parts.push(existing);
-  parts.push(unique.length > 0 ? 'Points to cover, from the plan’s hints:' : 'Points to cover:');
-  parts.push(
-    (unique.length > 0 ? unique : [`What ${title} means for this plan, in your own words.`])
-      .map((point) => `- ${point}`)
-      .join('\n'),
+/** What the answer says about one subsection: guidance, the user's facts, what looks missing. */
+function describe(subsection: ScopeSubsection): string[] {
+  const title = inline(subsection.title) || 'Untitled subsection';
+  const lines = [`### ${title}${subsection.finalized ? ' (finalized)' : ''}`, ''];
+  const points = guidancePoints(subsection);
+  if (points.length > 0) {
+    lines.push(
+      'What this subsection should cover — guidance from the plan’s template, not text for the plan:',
+    );
+    for (const point of points) lines.push(`- ${point}`);
+  } else {
+    lines.push('The plan’s template gives no guidance for this subsection.');
+  }
+  lines.push('');
+  const text = subsection.markdown.trim();
+  if (text === '') {
+    lines.push(
+      'There is no text here yet: write your own notes, then I can check them against the guidance.',
+    );
+    return lines;
+  }
+  const facts = extractFacts(text);
+  lines.push(
+    facts.length > 0
+      ? `Your facts I found here: ${facts.map((fact) => `“${fact}”`).join(', ')}.`
+      : 'I found no figures, dates or names in your text yet.',
   );
-  parts.push(
-    `${existing ? 'To round it off' : 'To start'}, write a short paragraph on ${title}: the situation today, ` +
-      'what you plan to do, and how you will know it worked.',
-  );
-  return parts.join('\n\n');
+  const missing = missingPoints(points, text);
+  if (missing.length > 0) {
+    lines.push('', 'What may be missing (none of its key words appear in your text):');
+    for (const point of missing) lines.push(`- ${point}`);
+  }
+  return lines;
+}
+
+function commandsHelp(): string[] {
+  return [
+    'What I can do without a model — ask in the chat:',
+    ...OFFLINE_COMMANDS.map(({ example, does }) => `- “${example}” — ${does}`),
+    'Anything else (writing new text, research, rewording) needs an AI model; ask your administrator to connect one.',
+  ];
 }
 
 const DECISION_WORDS: Record<ToolResultRecord['decision'], string> = {
@@ -115,10 +140,23 @@ function cancelled(): AiProviderError {
 /** What an offline answer says and proposes, before it is streamed. */
 interface OfflineAnswer {
   text: string;
-  proposal: { subsectionUuid: string; content: string } | null;
+  proposal: { edits: OfflineEdit[] } | null;
 }
 
-function composeAnswer(request: ChatTurnRequest): OfflineAnswer {
+/** Whether the same edits were proposed earlier in this chat (a repeated request proposes nothing new). */
+function proposedBefore(messages: readonly ChatPromptMessage[], edits: readonly OfflineEdit[]): boolean {
+  const wanted = JSON.stringify(edits);
+  return messages.some(
+    (message) =>
+      message.role === 'assistant' &&
+      message.toolCalls.some((call) => {
+        const input = call.input as { edits?: unknown } | null;
+        return typeof input === 'object' && input !== null && JSON.stringify(input.edits) === wanted;
+      }),
+  );
+}
+
+async function composeAnswer(request: ChatTurnRequest): Promise<OfflineAnswer> {
   const lines = [OFFLINE_DRAFT_NOTICE, ''];
   const last = request.messages.at(-1);
   if (last?.role === 'tool') {
@@ -126,40 +164,62 @@ function composeAnswer(request: ChatTurnRequest): OfflineAnswer {
     lines.push(said.length > 0 ? said.join(' ') : 'Noted.');
     return { text: lines.join('\n'), proposal: null };
   }
-  const userMessage = last?.role === 'user' ? inline(last.content) : '';
+  const message = last?.role === 'user' ? last.content : '';
+  const userMessage = inline(message);
   if (userMessage) lines.push(`You asked: “${userMessage}”`, '');
   const cannot = [
     request.options.webAccess ? 'search the web' : null,
     request.options.research ? 'do research' : null,
   ].filter((item): item is string => item !== null);
   if (cannot.length > 0)
-    lines.push(`The offline drafter cannot ${cannot.join(' or ')}; it only uses the plan.`, '');
+    lines.push(`The offline assistant cannot ${cannot.join(' or ')}; it only reads the plan.`, '');
 
-  const subsection = pickSubsection(request.scope.subsections, request.scope.target);
-  if (!subsection) {
+  const subsections = subsectionsInScope(request);
+  let proposal: OfflineAnswer['proposal'] = null;
+  const intent = recogniseIntent(message);
+  if (intent !== null) {
+    const open = subsections.filter((subsection) => !subsection.finalized);
+    if (open.length === 0) {
+      lines.push(
+        subsections.length === 0
+          ? 'There is no subsection here to change: open a subsection’s chat.'
+          : 'Everything here is finalized, so I change nothing.',
+      );
+    } else {
+      const spell = intent === 'fix_spelling' ? await loadSpellChecker() : NO_SPELL_CHECKER;
+      const edits: OfflineEdit[] = [];
+      for (const subsection of open) {
+        const outcome = editsFor(intent, subsection, spell);
+        edits.push(...outcome.edits);
+        lines.push(`**${inline(subsection.title) || 'Untitled subsection'}**: ${outcome.summary}`);
+      }
+      if (edits.length > 0 && proposedBefore(request.messages, edits)) {
+        lines.push('', 'I proposed exactly these changes before: accept or reject that proposal above.');
+      } else if (edits.length > 0 && request.tools) {
+        lines.push('', 'The changes are proposed below; review them before they go into the plan.');
+        proposal = { edits };
+      } else if (edits.length > 0) {
+        lines.push('', 'Proposals are switched off here, so nothing is proposed.');
+      }
+    }
+    lines.push('');
+  }
+  if (subsections.length === 0) {
     lines.push(
-      'There is nothing left to draft here: every subsection in scope is finalized (or there is none).',
+      'This chat is about the whole plan: open a section or a subsection to see what it should cover.',
+      '',
     );
-    return { text: lines.join('\n'), proposal: null };
   }
-  const title = inline(subsection.title) || 'this subsection';
-  if (subsection.finalized) {
-    lines.push(`**${title}** is finalized, so the offline drafter leaves it as it is.`);
-    return { text: lines.join('\n'), proposal: null };
-  }
-  const body = offlineDraftBody(subsection);
-  lines.push(`A draft for **${title}**, from its hints and current text:`, '', body);
-  if (request.tools) lines.push('', 'This draft is proposed below; accept it to put it into the plan.');
-  return {
-    text: lines.join('\n'),
-    proposal: request.tools ? { subsectionUuid: subsection.uuid, content: body } : null,
-  };
+  for (const subsection of subsections) lines.push(...describe(subsection), '');
+  lines.push(...commandsHelp());
+  return { text: lines.join('\n'), proposal };
 }
 
 /**
- * The offline drafter: no network, no model. Its answers are deterministic (the same request gives the same
- * events), always open with {@link OFFLINE_DRAFT_NOTICE}, and propose a draft built from the hints and the
- * current text through the same tool a model would use, so every chat flow works without an AI service.
+ * The offline assistant: no network, no model. Its answers are deterministic (the same request gives the same
+ * events), always open with {@link OFFLINE_DRAFT_NOTICE}, give the plan's guidance as guidance (never as a
+ * proposal), quote the user's facts and say what looks missing; it proposes partial edits only when asked for
+ * one it can do, built from the user's own words, through the same tool a model uses.
  */
 export function createOfflineProvider(options: OfflineProviderOptions = {}): AiProvider {
   const info: ProviderInfo = { ...OFFLINE_INFO, label: options.label ?? OFFLINE_INFO.label };
@@ -168,7 +228,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): AiP
 
     async *streamChat(request: ChatTurnRequest): AsyncGenerator<AiStreamEvent> {
       if (request.signal.aborted) throw cancelled();
-      const answer = composeAnswer(request);
+      const answer = await composeAnswer(request);
       for (const delta of chunksOf(answer.text)) {
         if (request.signal.aborted) throw cancelled();
         yield { type: 'text', delta };
@@ -179,12 +239,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): AiP
       let toolText = '';
       if (answer.proposal) {
         if (request.signal.aborted) throw cancelled();
-        const input = {
-          subsection_uuid: answer.proposal.subsectionUuid,
-          format: 'markdown' as const,
-          content: answer.proposal.content,
-          notes: OFFLINE_PROPOSAL_NOTES,
-        };
+        const input = { edits: answer.proposal.edits, notes: OFFLINE_PROPOSAL_NOTES };
         toolText = JSON.stringify(input);
         // Derived from the whole request, so a repeated turn in a longer history gets a new id.
         const toolCallId = `offline_${createHash('sha256')
@@ -193,9 +248,9 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): AiP
           .update(toolText)
           .digest('hex')
           .slice(0, 24)}`;
-        yield { type: 'tool-generating', toolCallId, toolName: 'propose_full_subsection' };
+        yield { type: 'tool-generating', toolCallId, toolName: 'propose_partial_edits' };
         if (request.signal.aborted) throw cancelled();
-        yield { type: 'tool-call', toolCallId, toolName: 'propose_full_subsection', input };
+        yield { type: 'tool-call', toolCallId, toolName: 'propose_partial_edits', input };
       }
       if (request.signal.aborted) throw cancelled();
       yield {
@@ -210,7 +265,11 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): AiP
 
     async transform(call: TransformCall): Promise<TransformResult> {
       if (call.signal.aborted) throw cancelled();
-      const text = offlineTransform(call.action, call.text, call.customPrompt);
+      // Improving, extending or changing the tone needs a model: refused rather than faked (TR10).
+      if (!isOfflineAction(call.action)) throw new AiModelRequiredError(call.action);
+      const spell = call.action === 'fix_grammar' ? await loadSpellChecker() : NO_SPELL_CHECKER;
+      if (call.signal.aborted) throw cancelled();
+      const text = offlineTransform(call.action, call.text, { spell, selection: call.selection === true });
       return {
         text,
         usage: {

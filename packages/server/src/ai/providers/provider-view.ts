@@ -1,4 +1,4 @@
-import type { ProviderInfo } from './ai-provider.js';
+import { type ProviderInfo, TRANSFORM_ACTIONS } from './ai-provider.js';
 
 /** Who answered, as every AI answer carries it (`provider` in transforms and chat frames). */
 export function providerSummary(info: ProviderInfo) {
@@ -14,5 +14,10 @@ export function providerView(info: ProviderInfo) {
       research: info.supports.research,
       tools: info.supports.tools,
     },
+    // Every action, each saying whether this provider does it and whether it runs without a model.
+    actions: TRANSFORM_ACTIONS.map((action) => {
+      const available = info.transformActions === undefined || info.transformActions.includes(action);
+      return { action, available, offline: info.offline && available };
+    }),
   };
 }

@@ -1,10 +1,22 @@
 import type { TransformAction } from '../providers/ai-provider.js';
+import type { SpellChecker } from './spell-checker.js';
 
 /**
- * The offline provider's text transforms (SPEC TR1–TR12): plain rules, no model, the same output for the
- * same input. Markdown structure is kept: fences, tables, rules and HTML lines pass through untouched;
- * headings, list items and quotes keep their markers and only their text changes.
+ * The offline provider's text transforms (SPEC TR1–TR15): plain rules, no model, the same output for the
+ * same input, and nothing the user did not write — only corrections, deletions and a table of plain words.
+ * Markdown structure is kept: fences, tables, rules and HTML lines pass through untouched; headings, list
+ * items and quotes keep their markers and only their text changes.
  */
+
+/** The actions rules can do honestly; the others need a model and are refused offline (TR10). */
+export const OFFLINE_TRANSFORM_ACTIONS = ['fix_grammar', 'simplify', 'shorten'] as const;
+/** One of {@link OFFLINE_TRANSFORM_ACTIONS}. */
+export type OfflineTransformAction = (typeof OFFLINE_TRANSFORM_ACTIONS)[number];
+
+/** Whether `action` can be done without a model. */
+export function isOfflineAction(action: TransformAction): action is OfflineTransformAction {
+  return (OFFLINE_TRANSFORM_ACTIONS as readonly string[]).includes(action);
+}
 
 type LineKind = 'heading' | 'list' | 'quote' | 'plain';
 
@@ -21,7 +33,6 @@ const LINE_PREFIX =
   /^([ \t]*(?:>[ \t]?)*[ \t]*(?:#{1,6}(?=[ \t]|$)[ \t]*|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)[ \t]*(?:\[[ xX]\][ \t]+)?)?)/;
 const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
 const RULE = /^[ \t]{0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const EMOJI = /\p{Extended_Pictographic}/u;
 /** A sentence ends at `.`, `!`, `?` or `…` (closing quotes and brackets, then any emoji, stay with it). */
 const SENTENCE_END =
   /[.!?…]+["'”’)\]]*(?:[ \t]*\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic})*)*(?=\s|$)/gu;
@@ -72,9 +83,9 @@ function writeLines(lines: readonly Line[]): string {
 
 // ── Protected spans ──────────────────────────────────────────────────────────────────────────────
 
-/** Inline code, link destinations, autolinks and bare URLs: never rewritten. */
+/** Inline code, link destinations, autolinks, bare URLs, www. hosts and e-mail addresses: never rewritten. */
 const PROTECTED =
-  /`+[^`]*`+|\]\([^)\s]*(?:\s+"[^"]*")?\)|<[a-z][a-z0-9+.-]*:[^>\s]*>|\b(?:https?|ftp|mailto):[^\s)]+/giu;
+  /`+[^`]*`+|\]\([^)\s]*(?:\s+"[^"]*")?\)|<[a-z][a-z0-9+.-]*:[^>\s]*>|\b(?:https?|ftp|mailto):[^\s)]+|\bwww\.[^\s)]+|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/giu;
 
 /** Runs `change` on the prose of `text` with protected spans swapped for placeholders no rule touches. */
 function onProse(text: string, change: (prose: string) => string): string {
@@ -103,7 +114,7 @@ function onProse(text: string, change: (prose: string) => string): string {
 const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|prof|st|approx|incl|fig|no|cf)$/i;
 
 /** The sentences of one line, each with its trailing space, so joining them gives the line back. */
-function sentencesOf(text: string): string[] {
+export function sentencesOf(text: string): string[] {
   const sentences: string[] = [];
   let start = 0;
   for (const match of text.matchAll(SENTENCE_END)) {
@@ -118,7 +129,7 @@ function sentencesOf(text: string): string[] {
   return sentences;
 }
 
-function wordCount(text: string): number {
+export function wordCount(text: string): number {
   return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
 }
 
@@ -131,10 +142,13 @@ function capitaliseFirstLetter(sentence: string): string {
   );
 }
 
-function capitaliseSentences(text: string): string {
+/** Capitalises each sentence's first letter; with `keepFirst`, not the first sentence's (a fragment's start). */
+function capitaliseSentences(text: string, keepFirst = false): string {
   return sentencesOf(text)
-    .map((sentence) =>
-      /^[^\p{L}\p{N}]*\p{Ll}\p{Lu}/u.test(sentence) ? sentence : capitaliseFirstLetter(sentence),
+    .map((sentence, index) =>
+      (keepFirst && index === 0) || /^[^\p{L}\p{N}]*\p{Ll}\p{Lu}/u.test(sentence)
+        ? sentence
+        : capitaliseFirstLetter(sentence),
     )
     .join('');
 }
@@ -225,114 +239,101 @@ const WORDY = compileTable([
   ['each and every', 'every'],
 ]);
 
-/** Words that add length and no meaning (shorten only). */
+/**
+ * What `shorten` deletes (TR4): filler words, hedges and stock phrases that say nothing, and wordy phrases whose
+ * short form is one of their own words. Deletions only, so shortening can never add a word.
+ */
 const FILLER =
-  /(?<![\p{L}\p{N}'’])(?:really|very|basically|actually|quite|just|simply|totally|literally|definitely)[ \t]+(?=[\p{L}\p{N}])/giu;
-
-/** Contractions and their full forms: professional expands, casual contracts. */
-const CONTRACTIONS: PhraseTable = [
-  ["don't", 'do not'],
-  ["doesn't", 'does not'],
-  ["didn't", 'did not'],
-  ["can't", 'cannot'],
-  ["won't", 'will not'],
-  ["isn't", 'is not'],
-  ["aren't", 'are not'],
-  ["wasn't", 'was not'],
-  ["weren't", 'were not'],
-  ["haven't", 'have not'],
-  ["hasn't", 'has not'],
-  ["couldn't", 'could not'],
-  ["shouldn't", 'should not'],
-  ["wouldn't", 'would not'],
-  ["i'm", 'I am'],
-  ["i've", 'I have'],
-  ["i'll", 'I will'],
-  ["we're", 'we are'],
-  ["we've", 'we have'],
-  ["we'll", 'we will'],
-  ["you're", 'you are'],
-  ["you'll", 'you will'],
-  ["they're", 'they are'],
-  ["they'll", 'they will'],
-  ["it's", 'it is'],
-  ["that's", 'that is'],
-  ["there's", 'there is'],
-  ["let's", 'let us'],
-];
-
-/** Casual words and their professional forms. */
-const CASUAL_WORDS: PhraseTable = [
-  ['gonna', 'going to'],
-  ['wanna', 'want to'],
-  ['gotta', 'have to'],
-  ['kinda', 'somewhat'],
-  ['sorta', 'somewhat'],
-  ['yeah', 'yes'],
-  ['yep', 'yes'],
-  ['nope', 'no'],
-  ['guys', 'everyone'],
-  ['awesome', 'excellent'],
-  ['a lot of', 'many'],
-  ['lots of', 'many'],
-  ['figure out', 'determine'],
-  ['get rid of', 'remove'],
-  ['asap', 'as soon as possible'],
-  ['thanks', 'thank you'],
-  ['okay', 'acceptable'],
-  ['ok', 'acceptable'],
-  ['stuff', 'material'],
-];
-
-/** Formal words and their casual forms (the casual table, read backwards, plus a few plain swaps). */
-const FORMAL_WORDS: PhraseTable = [
-  ['excellent', 'awesome'],
-  ['determine', 'figure out'],
-  ['as soon as possible', 'ASAP'],
-  ['thank you', 'thanks'],
-  ['approximately', 'about'],
-  ['therefore', 'so'],
-  ['purchase', 'buy'],
-  ['assist', 'help'],
-  ['require', 'need'],
-  ['commence', 'start'],
-  ['obtain', 'get'],
-  ['utilize', 'use'],
-  ['greetings', 'hi'],
-];
-
-const EXPAND = compileTable(CONTRACTIONS);
-const PROFESSIONAL = compileTable(CASUAL_WORDS);
-const CASUAL = compileTable(FORMAL_WORDS);
-/** "it is" and the like contract only before another word, so "Yes, it is." stays as it is. */
-const CONTRACT = compileTable(
-  CONTRACTIONS.filter(([, full]) => !/ (?:is|are|have|will|us)$/.test(full) || full === 'I am').map(
-    ([short, full]) => [full, short] as const,
-  ),
-);
-const CONTRACT_BEFORE_WORD = compileTable(
-  CONTRACTIONS.filter(([, full]) => / (?:is|are|have|will|us)$/.test(full) && full !== 'I am').map(
-    ([short, full]) => [full, short] as const,
-  ),
-);
-
-function contract(text: string): string {
-  const beforeWord = new RegExp(`${CONTRACT_BEFORE_WORD.pattern.source}(?=[ \\t]+[\\p{L}\\p{N}])`, 'giu');
-  return applyTable(applyTable(text, CONTRACT), { pattern: beforeWord, lookup: CONTRACT_BEFORE_WORD.lookup });
-}
+  /(?<![\p{L}\p{N}'’])(?:really|very|basically|actually|quite|just|simply|totally|literally|definitely|certainly|extremely|somewhat|rather|kind of|sort of|more or less)[ \t]+(?=[\p{L}\p{N}])/giu;
+const HEDGES =
+  /(?<![\p{L}\p{N}'’])(?:I (?:think|believe|feel|guess)(?: that)?|we (?:think|believe|feel)(?: that)?|in my (?:opinion|view),?|it (?:seems|appears) that|it is (?:important|worth) (?:to note|noting) that|it should be noted that|needless to say,?|as a matter of fact,?|at the end of the day,?|all things considered,?|to be honest,?|of course,?)[ \t]+(?=[\p{L}\p{N}])/giu;
+const DELETE_ONLY = compileTable([
+  ['in order to', 'to'],
+  ['each and every', 'every'],
+  ['for the purpose of', 'for'],
+  ['all of the', 'all the'],
+  ['both of the', 'both the'],
+  ['whether or not', 'whether'],
+  ['the reason why', 'the reason'],
+  ['past history', 'history'],
+  ['end result', 'result'],
+  ['future plans', 'plans'],
+  ['close proximity', 'proximity'],
+  ['completely eliminate', 'eliminate'],
+  ['absolutely essential', 'essential'],
+]);
+/** A parenthetical aside without a figure in it (figures are facts and stay). */
+const ASIDE = /[ \t]+\((?![^()]*[\p{N}€$£%])[^()]{1,120}\)(?=[\s.,;:!?]|$)/gu;
 
 // ── Grammar ──────────────────────────────────────────────────────────────────────────────────────
 
 const DOUBLED =
   /(?<![\p{L}\p{N}])(the|a|an|to|and|of|in|is|it|for|on|with|was|be|as|at|by|we|are|this)[ \t]+\1(?![\p{L}\p{N}])/giu;
 
-function fixGrammarText(text: string, endsParagraph: boolean): string {
+/** "a" before a word that starts with a vowel sound, where that is certain from its first letters. */
+const A_BEFORE_VOWEL =
+  /(?<![\p{L}\p{N}'’-])([Aa])([ \t]+)(?!one(?!\p{L})|once(?!\p{L})|an(?!\p{L}))(?=(?:[aio]|e(?![uw]))\p{Ll}*(?![\p{L}\p{N}'’-]))/gu;
+/** "an" before a word that starts with a consonant sound, where that is certain (not h, u or an acronym). */
+const AN_BEFORE_CONSONANT =
+  /(?<![\p{L}\p{N}'’-])([Aa])n([ \t]+)(?=[bcdfgjklmnpqrstvwxyz]\p{Ll}*(?![\p{L}\p{N}'’-]))/gu;
+/** their/there only where one reading is impossible: "there own", "their is". */
+const THERE_OWN = /(?<![\p{L}\p{N}'’])([Tt])(?:here|hey['’]re)([ \t]+own)(?![\p{L}\p{N}])/gu;
+const THEIR_IS = /(?<![\p{L}\p{N}'’])([Tt])heir([ \t]+(?:is|are|was|were)(?![\p{L}\p{N}'’]))/gu;
+/** A word as the speller sees it: letters only, not touching digits, `@`, `/`, `_`, `-` or a dotted name. */
+const WORD = /(?<![\p{L}\p{N}_@/\\.'’-])\p{L}+(?![\p{L}\p{N}_@/\\'’-]|\.[\p{L}\p{N}])/gu;
+/**
+ * Distinct unknown words one call looks up at most (about 0.4 ms each the first time): 100,000 characters of
+ * gibberish then hold the thread for about 0.4 s, not seconds. Known words cost nothing and are not counted.
+ */
+const MAX_LOOKUPS = 1_000;
+
+/** What one call has looked up so far. */
+interface LookupBudget {
+  lookups: number;
+  seen: Set<string>;
+}
+
+function fixSpelling(text: string, spell: SpellChecker, budget: LookupBudget): string {
+  return text.replace(WORD, (word) => {
+    if (spell.isKnown(word)) return spell.correction(word) ?? word;
+    if (!budget.seen.has(word)) {
+      if (budget.lookups <= 0) return word;
+      budget.lookups -= 1;
+      budget.seen.add(word);
+    }
+    return spell.correction(word) ?? word;
+  });
+}
+
+function fixGrammarText(
+  text: string,
+  endsParagraph: boolean,
+  spell: SpellChecker,
+  budget: LookupBudget,
+  fragment: boolean,
+): string {
   let fixed = text.replace(/([^ \t])[ \t]{2,}/g, '$1 ').replace(/[ \t]+([,;:!?])(?=\s|$)/g, '$1');
+  fixed = fixSpelling(fixed, spell, budget);
   fixed = fixed.replace(DOUBLED, '$1');
+  fixed = fixed.replace(A_BEFORE_VOWEL, '$1n$2').replace(AN_BEFORE_CONSONANT, '$1$2');
+  fixed = fixed.replace(THERE_OWN, '$1heir$2').replace(THEIR_IS, '$1here$2');
   fixed = fixed.replace(/(^|[\s("“])i(?=[ \t,;:!?]|['’](?:m|ll|ve|d)(?![\p{L}])|\.(?:\s|$)|$)/gu, '$1I');
-  fixed = capitaliseSentences(fixed);
-  if (endsParagraph) fixed = withEndPunctuation(fixed);
+  // A fragment (part of a sentence) keeps its first letter and gets no full stop: it goes back mid-sentence.
+  fixed = capitaliseSentences(fixed, fragment);
+  if (endsParagraph && !fragment) fixed = withEndPunctuation(fixed);
   return fixed;
+}
+
+/**
+ * A selection that is part of a sentence: one plain line that neither starts with a capital nor ends a
+ * sentence ("recieve alot of"). Its start is not capitalised and no full stop is added, so accepting the
+ * result in the middle of a sentence does not break it.
+ */
+function isFragment(lines: readonly Line[]): boolean {
+  const [only, ...rest] = lines;
+  if (only === undefined || rest.length > 0 || 'verbatim' in only || only.kind !== 'plain') return false;
+  const text = only.text.trim();
+  return !/^[^\p{L}\p{N}]*\p{Lu}/u.test(text) && !/[.!?…]["'”’)\]]*$/u.test(text);
 }
 
 /** Adds a full stop when the prose ends with a letter or digit (not after punctuation or an emoji). */
@@ -364,127 +365,64 @@ function simplifyText(text: string, kind: LineKind): string {
   return kind === 'heading' ? plain : sentencesOf(plain).map(splitLongSentence).join('');
 }
 
-/** Keeps the first sentences until about half the words are kept (at least one sentence). */
-function shortenText(text: string, kind: LineKind): string {
-  const tightened = applyTable(text, WORDY).replace(FILLER, '');
-  if (kind === 'heading') return tightened;
-  const sentences = sentencesOf(tightened);
-  if (sentences.length < 2) return tightened;
-  const target = Math.ceil(wordCount(tightened) / 2);
-  let kept = '';
-  let words = 0;
-  for (const sentence of sentences) {
-    if (kept !== '' && words >= target) break;
-    kept += sentence;
-    words += wordCount(sentence);
-  }
-  return kept.trimEnd();
-}
-
-/** Keyword → emoji, first match wins (emojify). */
-const EMOJI_KEYWORDS: readonly (readonly [RegExp, string])[] = [
-  [/\b(?:goals?|targets?|aims?|objectives?)\b/i, '🎯'],
-  [/\b(?:launch\w*|ship\w*|start\w*|kick-?off)\b/i, '🚀'],
-  [/\b(?:grow\w*|increas\w*|improv\w*|gains?)\b/i, '📈'],
-  [/\b(?:declin\w*|decreas\w*|drops?|loss\w*)\b/i, '📉'],
-  [/\b(?:money|budget\w*|costs?|revenue|prices?|funding|invest\w*)\b/i, '💰'],
-  [/\b(?:time|deadlines?|schedul\w*|dates?|weeks?|months?)\b/i, '⏰'],
-  [/\b(?:teams?|people|partners?|together|collaborat\w*)\b/i, '🤝'],
-  [/\b(?:risks?|warnings?|problems?|issues?|danger\w*)\b/i, '⚠️'],
-  [/\b(?:data|metrics?|analys\w*|numbers?|results?)\b/i, '📊'],
-  [/\b(?:customers?|users?|clients?|audience)\b/i, '👥'],
-  [/\b(?:secur\w*|safe\w*|privacy)\b/i, '🔒'],
-  [/\b(?:research\w*|stud\w*|investigat\w*|search\w*)\b/i, '🔍'],
-  [/\b(?:ideas?|think\w*|innovat\w*)\b/i, '💡'],
-  [/\b(?:success\w*|wins?|achiev\w*)\b/i, '🏆'],
-  [/\b(?:done|complete\w*|finish\w*)\b/i, '✅'],
-  [/\b(?:plans?|planning|roadmaps?|strateg\w*)\b/i, '🗺️'],
-  [/\b(?:writ\w*|documents?|reports?|notes?)\b/i, '📝'],
-  [/\b(?:thanks?|grateful)\b/i, '🙏'],
-  [/\b(?:happy|great|love|glad)\b/i, '😊'],
-];
-
-function emojiFor(sentence: string): string | undefined {
-  return EMOJI_KEYWORDS.find(([pattern]) => pattern.test(sentence))?.[1];
-}
-
-/** At most one emoji per sentence; a line that gets none from the table gets ✨ at its end. */
-function emojifyText(text: string): string {
-  if (EMOJI.test(text)) {
-    // A line that has emoji already only gets them where a sentence has none (so a second run adds nothing).
-    return sentencesOf(text)
-      .map((sentence) => (EMOJI.test(sentence) ? sentence : withEmoji(sentence, emojiFor(sentence))))
-      .join('');
-  }
-  const sentences = sentencesOf(text).map((sentence) => withEmoji(sentence, emojiFor(sentence)));
-  const joined = sentences.join('');
-  return EMOJI.test(joined) ? joined : withEmoji(joined, '✨');
-}
-
-function withEmoji(sentence: string, emoji: string | undefined): string {
-  if (emoji === undefined || sentence.trim() === '') return sentence;
-  const trimmed = sentence.trimEnd();
-  return `${trimmed} ${emoji}${sentence.slice(trimmed.length)}`;
+/** Deletes filler, hedges, asides without figures and the spare words of wordy phrases (TR4). */
+function shortenText(text: string): string {
+  const shorter = applyTable(text, DELETE_ONLY).replace(HEDGES, '').replace(FILLER, '').replace(ASIDE, '');
+  if (shorter === text) return text;
+  // A sentence whose opening words went starts with a capital again, when the text started with one.
+  return /^[^\p{L}\p{N}]*\p{Lu}/u.test(text) ? capitaliseSentences(shorter) : shorter;
 }
 
 // ── Per-action ───────────────────────────────────────────────────────────────────────────────────
 
-/** The sentence scaffold `extend` appends: generic on purpose, with brackets the writer fills in. */
-export const EXTEND_SCAFFOLD =
-  'To make this concrete, add evidence: [specific figures, dates or sources]. Explain why it matters for [who is affected], and name the next step: [owner, action, deadline].';
-
 function transformLine(
-  action: TransformAction,
+  action: OfflineTransformAction,
   text: string,
   kind: LineKind,
   endsParagraph: boolean,
+  spell: SpellChecker,
+  budget: LookupBudget,
+  fragment: boolean,
 ): string {
   const prose = kind === 'plain' || kind === 'quote';
   switch (action) {
     case 'fix_grammar':
-      return fixGrammarText(text, endsParagraph && prose);
-    case 'improve':
-      return fixGrammarText(applyTable(text, WORDY), endsParagraph && prose);
+      return fixGrammarText(text, endsParagraph && prose, spell, budget, fragment);
     case 'simplify':
       return simplifyText(text, kind);
     case 'shorten':
-      return shortenText(text, kind);
-    case 'professional':
-      return capitaliseSentences(applyTable(applyTable(text, EXPAND), PROFESSIONAL));
-    case 'casual':
-      return contract(applyTable(text, CASUAL));
-    case 'emojify':
-      return emojifyText(text);
-    case 'extend':
-      return text;
+      return shortenText(text);
   }
 }
 
-function extendText(text: string): string {
-  // Trailing blank lines go; the last line stays as it is (a bare "- " keeps its marker).
-  const body = text.replace(/(?:\n[ \t]*)+$/, '');
-  const lines = readLines(body);
-  const last = lines[lines.length - 1];
-  // One prose line: the scaffold continues it; anything else gets the scaffold as its own paragraph.
-  if (lines.length === 1 && last !== undefined && !('verbatim' in last) && last.kind === 'plain') {
-    return `${withEndPunctuation(body.trimEnd())} ${EXTEND_SCAFFOLD}`;
-  }
-  return `${body}\n\n${EXTEND_SCAFFOLD}`;
+/** What the offline transforms need besides the text. */
+export interface OfflineTransformOptions {
+  /** The spelling checker of `fix_grammar` (`loadSpellChecker()`). */
+  spell: SpellChecker;
+  /**
+   * The text is a selection from a longer text (the bubble's AI actions), not whole paragraphs: one that is
+   * part of a sentence is then corrected as a fragment (TR2).
+   */
+  selection?: boolean;
 }
 
 /**
- * Transforms `text` with one of the eight actions, without a model (SPEC TR1–TR12). Deterministic,
- * never throws (on any string: it answers the text unchanged if a rule fails), keeps Markdown markers and
- * code, and never grows on a second run except for `extend`. `customPrompt` cannot be honoured without a
- * model and is ignored: the offline provider says so in its label, not in the text.
+ * Transforms `text` with one of the actions rules can do (SPEC TR1–TR15), without a model. Deterministic,
+ * never throws (on any string: it answers the text unchanged if a rule fails), keeps Markdown markers, code,
+ * URLs and e-mail addresses, never adds a word the user did not write (only spelling corrections and, for
+ * `simplify`, the plain words of its table) and never grows on a second run.
  */
-export function offlineTransform(action: TransformAction, text: string, customPrompt: string | null): string {
-  void customPrompt;
+export function offlineTransform(
+  action: OfflineTransformAction,
+  text: string,
+  options: OfflineTransformOptions,
+): string {
   if (typeof text !== 'string' || text.trim() === '') return typeof text === 'string' ? text : '';
   try {
     const normalised = text.replace(/\r\n?/g, '\n');
-    if (action === 'extend') return extendText(normalised);
     const lines = readLines(normalised);
+    const budget: LookupBudget = { lookups: MAX_LOOKUPS, seen: new Set() };
+    const fragment = options.selection === true && isFragment(lines);
     const out = lines.map((line, index) => {
       if ('verbatim' in line) return line;
       const next = lines[index + 1];
@@ -492,7 +430,9 @@ export function offlineTransform(action: TransformAction, text: string, customPr
         next === undefined || 'verbatim' in next || next.kind === 'heading' || next.kind === 'list';
       return {
         ...line,
-        text: onProse(line.text, (prose) => transformLine(action, prose, line.kind, endsParagraph)),
+        text: onProse(line.text, (prose) =>
+          transformLine(action, prose, line.kind, endsParagraph, options.spell, budget, fragment),
+        ),
       };
     });
     return writeLines(out);

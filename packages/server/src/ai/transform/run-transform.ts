@@ -85,6 +85,7 @@ export async function runTransform(
     const raw = await options.provider.transform({
       action: request.action,
       text,
+      selection: request.mode === 'text',
       customPrompt: request.customPrompt,
       system: prompts.system,
       prompt: prompts.prompt,

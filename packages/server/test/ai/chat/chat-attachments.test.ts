@@ -24,6 +24,19 @@ beforeAll(async () => {
   const section = outlineOf(doc.content).sections[0];
   if (!section) throw new Error('no section');
   sectionUuid = section.uuid;
+  // Notes of the user's own: the offline assistant proposes edits built from them only.
+  const tree = structuredClone(doc.content) as {
+    content: Array<{ content: Array<{ type: string; content?: unknown[] }> }>;
+  };
+  tree.content[0]?.content
+    .find((node) => node.type === 'subsection')
+    ?.content?.push({
+      type: 'paragraph',
+      content: [{ type: 'text', text: 'Bakery in Berlin. Three staff.' }],
+    });
+  const saved = await call(t, 'PATCH', `documents/${doc.uuid}/`, { as: ann, body: { content: tree } });
+  if (saved.statusCode !== 200) throw new Error(saved.body);
+  doc = saved.json();
 });
 afterAll(async () => {
   await t?.close();
@@ -212,7 +225,7 @@ describe('decisions after a rejection (CH15)', () => {
   it('CH15 a rejected proposal can be accepted later; an accepted one stays accepted', async () => {
     const socket = await open();
     const from = socket.frames.length;
-    socket.send({ type: 'message', message: 'Draft this section', client_id: 'd-1' });
+    socket.send({ type: 'message', message: 'Turn these notes into bullet points', client_id: 'd-1' });
     const proposal = await socket.next((frame) => frame.type === 'tool_proposal', from);
     expect(proposal).toMatchObject({ status: 'pending', message_id: expect.any(String) });
     await socket.next((frame) => frame.type === 'end_of_response', from);

@@ -29,6 +29,18 @@ beforeAll(async () => {
   if (!section?.subsections[0]) throw new Error('the default blueprint has no subsection');
   sectionUuid = section.uuid;
   subsectionUuid = section.subsections[0].uuid;
+  // The user's notes: what the offline assistant's edits are built from (it never proposes text of its own).
+  const tree = structuredClone(doc.content) as {
+    content: Array<{ content: Array<{ type: string; content?: unknown[] }> }>;
+  };
+  const subsection = tree.content[0]?.content.find((node) => node.type === 'subsection');
+  subsection?.content?.push({
+    type: 'paragraph',
+    content: [{ type: 'text', text: 'Bakery in Berlin. Three staff. Opening in May 2025.' }],
+  });
+  const saved = await call(t, 'PATCH', `documents/${doc.uuid}/`, { as: alice, body: { content: tree } });
+  if (saved.statusCode !== 200) throw new Error(saved.body);
+  doc = saved.json();
 });
 
 afterAll(async () => {
@@ -206,12 +218,12 @@ describe('chat socket: a turn with the offline provider (CH4, CH6, CH7, CH9)', (
   let chatId: string;
   let toolId: string;
 
-  it('CH4 streams cumulative ai frames labelled offline, proposes the subsection, ends the response', async () => {
+  it('CH4 streams cumulative ai frames labelled offline, proposes the asked-for edit of the user’s notes, ends the response', async () => {
     const socket = await openChatSocket(chatUrl(base, subsectionPath(), alice.token));
     await socket.next((frame) => frame.type === 'authenticated');
-    const frames = await ask(socket, 'Draft the executive summary\nplease', 'c-1');
+    const frames = await ask(socket, 'Turn these notes into bullet points\nplease', 'c-1');
     const human = frames.find((frame) => frame.type === 'human');
-    expect(human).toMatchObject({ content: 'Draft the executive summary\nplease', client_id: 'c-1' });
+    expect(human).toMatchObject({ content: 'Turn these notes into bullet points\nplease', client_id: 'c-1' });
     chatId = String(human?.chat_id);
     const ai = frames.filter((frame) => frame.type === 'ai').map((frame) => String(frame.content));
     expect(ai.length).toBeGreaterThan(2);
@@ -219,15 +231,18 @@ describe('chat socket: a turn with the offline provider (CH4, CH6, CH7, CH9)', (
     expect(ai[0]?.startsWith(OFFLINE_DRAFT_NOTICE.slice(0, 10))).toBe(true);
     expect(frames.some((frame) => frame.type === 'tool_generating')).toBe(true);
     const proposal = frames.find((frame) => frame.type === 'tool_proposal');
-    expect(proposal).toMatchObject({ tool_name: 'propose_full_subsection' });
-    expect(proposal?.payload).toMatchObject({ subsection_uuid: subsectionUuid });
+    // Built from the user's notes only, as partial edits of their own block (AP32).
+    expect(proposal).toMatchObject({ tool_name: 'propose_partial_edits' });
+    expect(proposal?.payload).toMatchObject({
+      edits: [{ mode: 'replace', content: '- Bakery in Berlin\n- Three staff\n- Opening in May 2025' }],
+    });
     toolId = String(proposal?.tool_id);
     expect(frames.at(-1)?.type).toBe('end_of_response');
     socket.close();
 
     const list = await call(t, 'GET', `chats/?target=subsection&object_id=${subsectionUuid}`, { as: alice });
     expect(list.statusCode).toBe(200);
-    expect(list.json().data[0]).toMatchObject({ id: chatId, title: 'Draft the executive summary' });
+    expect(list.json().data[0]).toMatchObject({ id: chatId, title: 'Turn these notes into bullet points' });
   });
 
   it('CH9 history answers the stored messages and re-sends the pending proposal, also after a restart', async () => {
@@ -280,7 +295,7 @@ describe('chat socket: a turn with the offline provider (CH4, CH6, CH7, CH9)', (
     const socket = await openChatSocket(chatUrl(base, { ...subsectionPath(), chatId }, alice.token));
     await socket.next((frame) => frame.type === 'authenticated');
     const before = await t.storage.chats.countMessages(chatId);
-    const again = await ask(socket, 'Draft the executive summary\nplease', 'c-1');
+    const again = await ask(socket, 'Turn these notes into bullet points\nplease', 'c-1');
     expect(again.map((frame) => frame.type)).toEqual(['end_of_response']);
     expect(await t.storage.chats.countMessages(chatId)).toBe(before);
     socket.close();
@@ -300,9 +315,12 @@ describe('the context inspector with a chat (CX12, CH6)', () => {
     );
     expect(res.statusCode).toBe(200);
     const messages = res.json().messages as Array<{ role: string; content?: string; results?: unknown[] }>;
-    expect(messages[0]).toMatchObject({ role: 'user', content: 'Draft the executive summary\nplease' });
+    expect(messages[0]).toMatchObject({
+      role: 'user',
+      content: 'Turn these notes into bullet points\nplease',
+    });
     expect(messages.find((message) => message.role === 'tool')?.results).toEqual([
-      expect.objectContaining({ tool_name: 'propose_full_subsection', decision: 'accepted' }),
+      expect.objectContaining({ tool_name: 'propose_partial_edits', decision: 'accepted' }),
     ]);
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'Next' });
     const theirs = await call(t, 'GET', `documents/${doc.uuid}/ai/context/?chat=${chat?.id}`, { as: bob });

@@ -58,6 +58,16 @@ describe('GET documents/{uuid}/ai/context/ (CX14)', () => {
       label: 'Offline drafts (no AI model)',
       offline: true,
       supports: { web_access: false, research: false, tools: true },
+      actions: [
+        { action: 'improve', available: false, offline: false },
+        { action: 'fix_grammar', available: true, offline: true },
+        { action: 'simplify', available: true, offline: true },
+        { action: 'extend', available: false, offline: false },
+        { action: 'shorten', available: true, offline: true },
+        { action: 'professional', available: false, offline: false },
+        { action: 'casual', available: false, offline: false },
+        { action: 'emojify', available: false, offline: false },
+      ],
     });
     expect(body.budget_tokens).toBe(24_000);
     expect(body.over_budget).toBe(false);

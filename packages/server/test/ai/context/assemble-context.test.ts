@@ -201,6 +201,11 @@ describe('assembleChatContext: order and content', () => {
       developerPrompt: 'SP',
       finalized: true,
       markdown: 'About 2 million shops.\n\nGrowing 4 % a year.',
+      // Block by block with their real nodeIds: what the offline assistant's partial edits target.
+      blocks: [
+        { nodeId: expect.any(String), type: 'paragraph', markdown: 'About 2 million shops.' },
+        { nodeId: expect.any(String), type: 'paragraph', markdown: 'Growing 4 % a year.' },
+      ],
     });
     const sub = assembleChatContext(
       contextInput(doc, { scope: { target: 'subsection', sectionUuid: null, subsectionUuid: testUuid(6) } }),

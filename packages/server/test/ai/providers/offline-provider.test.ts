@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../../../../../tests/support/corpus-path.mjs';
-import { AiProviderError, type AiStreamEvent } from '../../../src/ai/providers/ai-provider.js';
+import {
+  AiProviderError,
+  type AiStreamEvent,
+  type ChatPromptMessage,
+} from '../../../src/ai/providers/ai-provider.js';
 import { createProvider } from '../../../src/ai/providers/create-provider.js';
+import { recogniseIntent } from '../../../src/ai/providers/offline-assistant.js';
 import {
   createOfflineProvider,
   OFFLINE_DRAFT_NOTICE,
@@ -25,6 +30,7 @@ describe('offline provider', () => {
       label: 'Offline drafts (no AI model)',
       offline: true,
       supports: { webAccess: false, research: false, tools: true },
+      transformActions: ['fix_grammar', 'simplify', 'shorten'],
     });
   });
 
@@ -46,71 +52,82 @@ describe('offline provider', () => {
     expect(events[0]?.type).toBe('text');
   });
 
-  it('AP23 drafts from the hints, keeps the existing text, and proposes it through propose_full_subsection', async () => {
-    const target = subsection({ markdown: 'We already sell **400 loaves** a week.' });
+  it('AP23 guidance, the user’s facts and what looks missing are in the answer, and nothing is proposed', async () => {
+    const target = subsection({
+      markdown: 'We already sell **400 loaves** a week in Berlin since March 2024, for €3.50 each.',
+    });
     const { events } = await collect(
-      offline.streamChat(chatTurn({ scope: scope({ subsections: [target] }) })),
+      offline.streamChat(chatTurn({ scope: scope({ target: 'subsection', subsections: [target] }) })),
     );
     const text = textOf(events);
-    expect(text).toContain('Please draft the market size.');
-    const calls = toolCalls(events);
-    expect(calls).toHaveLength(1);
-    const input = calls[0]?.input as {
-      subsection_uuid: string;
-      format: string;
-      content: string;
-      notes: string;
-    };
-    expect(input.subsection_uuid).toBe(target.uuid);
-    expect(input.format).toBe('markdown');
-    expect(input.notes).toBe(OFFLINE_PROPOSAL_NOTES);
-    expect(input.content.startsWith('We already sell **400 loaves** a week.')).toBe(true);
-    expect(input.content).toContain('- How many customers could buy this?');
-    expect(input.content).toContain('- Name the sources.');
-    expect(input.content).toContain('- Give TAM, SAM and SOM with numbers.');
-    expect(text).toContain(input.content);
-    const kinds = events.map((e) => e.type);
-    expect(kinds.slice(-3)).toEqual(['tool-generating', 'tool-call', 'finish']);
-    const generating = events.at(-3) as { toolCallId: string };
-    expect(generating.toolCallId).toBe(calls[0]?.toolCallId);
+    expect(text).toContain('You asked: “Please draft the market size.”');
+    expect(text).toContain('guidance from the plan’s template, not text for the plan');
+    expect(text).toContain('- How many customers could buy this?');
+    expect(text).toContain('- Give TAM, SAM and SOM with numbers.');
+    for (const fact of ['400 loaves a week', 'Berlin', 'March 2024', '€3.50'])
+      expect(text).toContain(`“${fact}”`);
+    expect(text).toMatch(/What may be missing[\s\S]*\n- Name the sources\./);
+    expect(text).toContain('“turn these notes into bullet points”');
+    expect(toolCalls(events)).toEqual([]);
+    expect(events.some((e) => e.type === 'tool-generating')).toBe(false);
     const finish = events.at(-1) as Extract<AiStreamEvent, { type: 'finish' }>;
-    expect(finish.finishReason).toBe('tool-calls');
+    expect(finish.finishReason).toBe('stop');
     expect(finish.usage.inputTokens).toBeGreaterThan(0);
     expect(finish.usage.outputTokens).toBeGreaterThan(0);
   });
 
-  it('AP24 a section chat drafts the first subsection that is not finalized', async () => {
+  it('AP24 a section chat describes every subsection in scope (finalized ones marked)', async () => {
     const done = subsection({ uuid: 'done-1', title: 'Done', finalized: true });
     const open = subsection({ uuid: 'open-2', title: 'Competitors', userHint: 'Who else bakes here?' });
     const { events } = await collect(
       offline.streamChat(chatTurn({ scope: scope({ subsections: [done, open] }) })),
     );
-    expect(toolCalls(events)[0]?.input).toMatchObject({ subsection_uuid: 'open-2' });
-    expect(textOf(events)).toContain('**Competitors**');
+    expect(textOf(events)).toContain('### Done (finalized)');
+    expect(textOf(events)).toContain('### Competitors');
+    expect(textOf(events)).toContain('- Who else bakes here?');
+    expect(toolCalls(events)).toEqual([]);
   });
 
-  it('AP25 finalized subsections are never proposed; nothing left says so', async () => {
-    const done = [subsection({ uuid: 'a', finalized: true }), subsection({ uuid: 'b', finalized: true })];
-    const section = await collect(offline.streamChat(chatTurn({ scope: scope({ subsections: done }) })));
+  it('AP25 finalized subsections are never proposed, even when an edit is asked for', async () => {
+    const notes = 'Bakery in Berlin. Three staff. Opening 2025.';
+    const done = [
+      subsection({ uuid: 'a', finalized: true, markdown: notes }),
+      subsection({ uuid: 'b', finalized: true, markdown: notes }),
+    ];
+    const ask = [{ role: 'user' as const, content: 'turn these notes into bullet points' }];
+    const section = await collect(
+      offline.streamChat(chatTurn({ messages: ask, scope: scope({ subsections: done }) })),
+    );
     expect(toolCalls(section.events)).toEqual([]);
-    expect(textOf(section.events)).toContain('nothing left to draft');
+    expect(textOf(section.events)).toContain('Everything here is finalized');
     const single = await collect(
       offline.streamChat(
-        chatTurn({ scope: scope({ target: 'subsection', subsections: [done[0] ?? subsection()] }) }),
+        chatTurn({
+          messages: ask,
+          scope: scope({ target: 'subsection', subsections: [done[0] ?? subsection()] }),
+        }),
       ),
     );
     expect(toolCalls(single.events)).toEqual([]);
     expect(single.events.some((e) => e.type === 'tool-generating')).toBe(false);
-    expect(textOf(single.events)).toContain('is finalized');
     expect(single.events.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
     const empty = await collect(offline.streamChat(chatTurn({ scope: scope({ subsections: [] }) })));
     expect(toolCalls(empty.events)).toEqual([]);
   });
 
-  it('AP26 proposes nothing when tools are not offered', async () => {
-    const { events } = await collect(offline.streamChat(chatTurn({ tools: false })));
+  it('AP26 proposes nothing when tools are not offered, and says so', async () => {
+    const target = subsection({ markdown: 'Bakery in Berlin. Three staff. Opening 2025.' });
+    const { events } = await collect(
+      offline.streamChat(
+        chatTurn({
+          tools: false,
+          messages: [{ role: 'user', content: 'Make these notes bullet points' }],
+          scope: scope({ target: 'subsection', subsections: [target] }),
+        }),
+      ),
+    );
     expect(events.some((e) => e.type === 'tool-call' || e.type === 'tool-generating')).toBe(false);
-    expect(textOf(events)).toContain('Points to cover');
+    expect(textOf(events)).toContain('nothing is proposed');
   });
 
   it('AP27 says it cannot search the web or do research when asked to', async () => {
@@ -201,8 +218,139 @@ describe('offline provider', () => {
       expect(error, `hostile string #${i}`).toBeUndefined();
       expect(textOf(events).startsWith(OFFLINE_DRAFT_NOTICE)).toBe(true);
       expect(events.at(-1)?.type).toBe('finish');
-      expect(toolCalls(events)).toHaveLength(1);
+      // A hostile message asks for nothing recognised, or an edit of the user's own (hostile) text only.
+      for (const call of toolCalls(events)) expect(call.toolName).toBe('propose_partial_edits');
     }
+  });
+});
+
+/** Every word of `text`, lower-cased. */
+function wordsOf(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+
+function turn(message: string, markdown: string, history: ChatPromptMessage[] = []) {
+  return chatTurn({
+    messages: [...history, { role: 'user', content: message }],
+    scope: scope({ target: 'subsection', subsections: [subsection({ markdown })] }),
+  });
+}
+
+/** The edits of the first proposal among `events` (none when nothing was proposed). */
+function editsOf(events: readonly AiStreamEvent[]): Edits['edits'] {
+  return (toolCalls(events)[0]?.input as Edits | undefined)?.edits ?? [];
+}
+
+type Edits = { edits: Array<{ targetNodeId: string; mode: string; format?: string; content?: string }> };
+
+describe('offline assistant: edits from the user’s own words (AP32–AP36)', () => {
+  const notes =
+    'Bakery in Kreuzberg, Berlin. 3 staff from day one; rent €2,400 a month.\n\nOpening in May 2025.';
+
+  it('AP32 "turn these notes into bullet points" proposes partial edits built only from the user’s words', async () => {
+    const { events } = await collect(
+      offline.streamChat(turn('Can you turn these notes into bullet points?', notes)),
+    );
+    const calls = toolCalls(events);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.toolName).toBe('propose_partial_edits');
+    const input = calls[0]?.input as Edits & { notes: string };
+    expect(input.notes).toBe(OFFLINE_PROPOSAL_NOTES);
+    expect(input.edits).toEqual([
+      {
+        targetNodeId: 'n1',
+        mode: 'replace',
+        format: 'markdown',
+        content:
+          '- Bakery in Kreuzberg, Berlin\n- 3 staff from day one\n- rent €2,400 a month\n- Opening in May 2025',
+        reason: expect.any(String),
+      },
+      { targetNodeId: 'n2', mode: 'delete', reason: expect.any(String) },
+    ]);
+    const mine = wordsOf(notes);
+    for (const edit of input.edits)
+      for (const word of wordsOf(edit.content ?? '')) expect(mine).toContain(word);
+    expect(events.slice(-3).map((e) => e.type)).toEqual(['tool-generating', 'tool-call', 'finish']);
+  });
+
+  it('AP33 "turn this list into a paragraph" keeps every item’s words; the round trip keeps them too', async () => {
+    const list = '- bakery in Berlin\n- 3 staff\n- opening May 2025';
+    const { events } = await collect(offline.streamChat(turn('turn this list into a paragraph', list)));
+    const input = toolCalls(events)[0]?.input as Edits;
+    expect(input.edits).toEqual([
+      expect.objectContaining({
+        targetNodeId: 'n1',
+        mode: 'replace',
+        content: 'Bakery in Berlin. 3 staff. Opening May 2025.',
+      }),
+    ]);
+    const paragraph = input.edits[0]?.content ?? '';
+    const back = await collect(offline.streamChat(turn('now as bullet points please', paragraph)));
+    const bullets = editsOf(back.events)[0]?.content ?? '';
+    expect(wordsOf(bullets)).toEqual(wordsOf(list));
+  });
+
+  it('AP34 "make it shorter" deletes filler only; asked again after accepting, it says it cannot shorten further', async () => {
+    const wordy =
+      'I think that we really need to basically hire 3 bakers (as soon as we can) in order to grow.';
+    const first = await collect(offline.streamChat(turn('Make it shorter', wordy)));
+    const edits = editsOf(first.events);
+    expect(edits).toEqual([
+      expect.objectContaining({ targetNodeId: 'n1', content: 'We need to hire 3 bakers to grow.' }),
+    ]);
+    const shorter = edits[0]?.content ?? '';
+    const again = await collect(offline.streamChat(turn('make it shorter', shorter)));
+    expect(toolCalls(again.events)).toEqual([]);
+    expect(textOf(again.events)).toContain('cannot shorten this further');
+    // Asked twice before deciding: the same edits are not proposed a second time.
+    const history: ChatPromptMessage[] = [
+      { role: 'user', content: 'Make it shorter' },
+      {
+        role: 'assistant',
+        content: textOf(first.events),
+        toolCalls: toolCalls(first.events).map(({ toolCallId, toolName, input }) => ({
+          toolCallId,
+          toolName,
+          input,
+        })),
+      },
+    ];
+    const twice = await collect(offline.streamChat(turn('make it shorter', wordy, history)));
+    expect(toolCalls(twice.events)).toEqual([]);
+    expect(textOf(twice.events)).toContain('proposed exactly these changes before');
+  });
+
+  it('AP35 "split this long paragraph" cuts between sentences; "fix the spelling" corrects with the dictionary', async () => {
+    const long = 'We bake bread. We sell cakes. We deliver to cafés. We cater events.';
+    const split = await collect(offline.streamChat(turn('please split this long paragraph', long)));
+    expect(editsOf(split.events)[0]?.content).toBe(
+      'We bake bread. We sell cakes.\n\nWe deliver to cafés. We cater events.',
+    );
+    const typos = await collect(
+      offline.streamChat(turn('fix the spelling', 'Our bakerys sell alot of bread.')),
+    );
+    expect(editsOf(typos.events)[0]?.content).toBe('Our bakeries sell a lot of bread.');
+  });
+
+  it('AP36 intents are recognised generously; anything else is guidance only', () => {
+    const expected: Array<[string, string | null]> = [
+      ['Turn these notes into bullet points', 'to_bullets'],
+      ['can you make this a bulleted list?', 'to_bullets'],
+      ['Put it in list form', 'to_bullets'],
+      ['turn this list into a paragraph', 'to_paragraph'],
+      ['Rewrite the bullets as prose', 'to_paragraph'],
+      ['make it shorter', 'shorten'],
+      ['Too long, condense it', 'shorten'],
+      ['split this long paragraph', 'split'],
+      ['break it up into smaller paragraphs', 'split'],
+      ['fix the spelling', 'fix_spelling'],
+      ['Any typos?', 'fix_spelling'],
+      ['Proofread this', 'fix_spelling'],
+      ['Draft the executive summary', null],
+      ['What should I write here?', null],
+    ];
+    for (const [message, intent] of expected)
+      expect([message, recogniseIntent(message)]).toEqual([message, intent]);
   });
 });
 

@@ -2,6 +2,7 @@ import type {
   AiStreamEvent,
   ChatPromptMessage,
   ChatTurnRequest,
+  ScopeBlock,
   ScopeBrief,
   ScopeSubsection,
 } from '../../../src/ai/providers/ai-provider.js';
@@ -25,14 +26,36 @@ export function aiConfig(overrides: Partial<AiConfig> = {}): AiConfig {
   };
 }
 
+/** The blocks of some Markdown as the context engine gives them: one per blank-line-separated part, ids n1, n2… */
+export function blocksOf(markdown: string): ScopeBlock[] {
+  return markdown
+    .split(/\n{2,}/)
+    .filter((part) => part.trim() !== '')
+    .map((part, index) => ({
+      nodeId: `n${index + 1}`,
+      type: /^#{1,6} /.test(part)
+        ? 'heading'
+        : /^[-*+] /.test(part)
+          ? 'bulletList'
+          : /^\d+[.)] /.test(part)
+            ? 'orderedList'
+            : /^> /.test(part)
+              ? 'blockquote'
+              : 'paragraph',
+      markdown: part,
+    }));
+}
+
 export function subsection(overrides: Partial<ScopeSubsection> = {}): ScopeSubsection {
+  const markdown = overrides.markdown ?? '';
   return {
     uuid: '11111111-1111-4111-8111-111111111111',
     title: 'Market size',
     userHint: 'How many customers could buy this? Name the sources.',
     developerPrompt: 'Give TAM, SAM and SOM with numbers.',
     finalized: false,
-    markdown: '',
+    markdown,
+    blocks: blocksOf(markdown),
     ...overrides,
   };
 }

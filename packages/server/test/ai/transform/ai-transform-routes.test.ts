@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_RATE_LIMITED } from '../../../src/ai/ai-usage-ledger.js';
 import { TRANSFORM_ACTIONS } from '../../../src/ai/providers/ai-provider.js';
 import { createOfflineProvider } from '../../../src/ai/providers/offline-provider.js';
-import { offlineTransform } from '../../../src/ai/transform/offline-transforms.js';
+import {
+  isOfflineAction,
+  OFFLINE_TRANSFORM_ACTIONS,
+  offlineTransform,
+} from '../../../src/ai/transform/offline-transforms.js';
+import { loadSpellChecker } from '../../../src/ai/transform/spell-checker.js';
 import { createSignedInUser, type SignedInUser } from '../../support/signed-in-user.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { call, createDocument, hostileStrings } from '../../support/workspace-calls.js';
@@ -33,22 +38,68 @@ afterAll(async () => {
 
 describe('POST apps/ai/transform/ text mode (offline provider)', () => {
   it('TR50 answers 401 without a session', async () => {
-    const res = await call(t, 'POST', PATH, { body: { text: 'hi', action: 'improve' } });
+    const res = await call(t, 'POST', PATH, { body: { text: 'hi', action: 'fix_grammar' } });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('not_authenticated');
   });
 
-  it('TR51 transforms with each of the eight actions and says the offline provider answered', async () => {
-    const text = '# plan\n\nwe  want to utilize the the budget in order to grow. i think so\n\n- one item';
-    for (const action of TRANSFORM_ACTIONS) {
+  it('TR51 transforms with the three offline actions and says the offline provider answered', async () => {
+    const spell = await loadSpellChecker();
+    const text =
+      '# plan\n\nwe  really want to utilize the the budget in order to grow. i think so\n\n- one item';
+    for (const action of OFFLINE_TRANSFORM_ACTIONS) {
       const res = await call(t, 'POST', PATH, { as: alice, body: { text, action, custom_prompt: null } });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
-        transformed_text: offlineTransform(action, text, null),
+        transformed_text: offlineTransform(action, text, { spell }),
         provider: { name: 'offline', model: offline.info.model, label: offline.info.label, offline: true },
       });
       expect(res.json().transformed_text).not.toBe(text);
     }
+  });
+
+  it('TR2 TR40 a selection that is part of a sentence comes back as a fragment that fits back in', async () => {
+    const res = await call(t, 'POST', PATH, {
+      as: alice,
+      body: { text: 'recieve alot of', action: 'fix_grammar' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().transformed_text).toBe('receive a lot of');
+  });
+
+  it('TR56 the actions that need a model answer 409 ai_model_required, in text and structured mode, uncounted', async () => {
+    const before = await aiUsageTotals(t, alice);
+    const refused = TRANSFORM_ACTIONS.filter((action) => !isOfflineAction(action));
+    expect(refused).toEqual(['improve', 'extend', 'professional', 'casual', 'emojify']);
+    for (const action of refused) {
+      const text = await call(t, 'POST', PATH, {
+        as: alice,
+        body: { text: 'Our bakery sells bread.', action },
+      });
+      expect(text.statusCode, text.body).toBe(409);
+      expect(text.json()).toEqual({
+        detail: 'This action needs an AI model. Ask your administrator to connect one.',
+        code: 'ai_model_required',
+      });
+      const structured = await call(t, 'POST', PATH, {
+        as: alice,
+        body: {
+          mode: 'structured',
+          action,
+          items: [
+            {
+              subsection_uuid: '00000000-0000-4000-8000-000000000001',
+              include_title: true,
+              title_text: 'Title',
+              content_html: '<p>Our bakery sells bread.</p>',
+            },
+          ],
+        },
+      });
+      expect(structured.statusCode, structured.body).toBe(409);
+      expect(structured.json().code).toBe('ai_model_required');
+    }
+    expect((await aiUsageTotals(t, alice)).calls).toBe(before.calls);
   });
 
   it('TR52 records the call in the usage ledger with its document, read back through apps/ai/usage/', async () => {
@@ -56,7 +107,7 @@ describe('POST apps/ai/transform/ text mode (offline provider)', () => {
     const beforeDocument = await aiUsageTotals(t, alice, aliceDocument);
     const res = await call(t, 'POST', PATH, {
       as: alice,
-      body: { text: 'hello there', action: 'casual', document_uuid: aliceDocument },
+      body: { text: 'hello there', action: 'shorten', document_uuid: aliceDocument },
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = await aiUsageTotals(t, alice);
@@ -72,7 +123,7 @@ describe('POST apps/ai/transform/ text mode (offline provider)', () => {
     const before = await aiUsageTotals(t, alice);
     const res = await call(t, 'POST', PATH, {
       as: alice,
-      body: { text: 'hello', action: 'improve', document_uuid: bobDocument },
+      body: { text: 'hello', action: 'fix_grammar', document_uuid: bobDocument },
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toBe('Document not found.');
@@ -99,7 +150,7 @@ describe('POST apps/ai/transform/ rate limit (real ledger, the app’s clock)', 
   });
 
   it('TR52 over PLANWRIGHT_AI_CALLS_PER_MINUTE answers 429 ai_rate_limited with Retry-After, until the minute passes', async () => {
-    const body = { text: 'hello there', action: 'improve' };
+    const body = { text: 'hello there', action: 'fix_grammar' };
     for (let n = 0; n < 2; n += 1) {
       const ok = await call(r, 'POST', PATH, { as: carol, body });
       expect(ok.statusCode, ok.body).toBe(200);
@@ -127,8 +178,8 @@ describe('POST apps/ai/transform/ rate limit (real ledger, the app’s clock)', 
 describe('POST apps/ai/transform/ validation', () => {
   it('TR31 an empty or blank selection answers "No text selected"', async () => {
     for (const body of [
-      { action: 'improve' },
-      { text: '', action: 'improve' },
+      { action: 'fix_grammar' },
+      { text: '', action: 'fix_grammar' },
       { text: ' \n\t ', action: 'x' },
     ]) {
       const res = await call(t, 'POST', PATH, { as: alice, body });
@@ -142,17 +193,17 @@ describe('POST apps/ai/transform/ validation', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ text: 'a', action: 'rewrite' }, 'action'],
       [{ text: 'a' }, 'action'],
-      [{ text: 'a', action: 'improve', custom_prompt: 'x'.repeat(4001) }, 'custom_prompt'],
-      [{ text: 'a', action: 'improve', custom_prompt: 42 }, 'custom_prompt'],
-      [{ text: 'a'.repeat(100_001), action: 'improve' }, 'text'],
-      [{ text: 7, action: 'improve' }, 'text'],
-      [{ text: 'a', action: 'improve', document_uuid: 'not-a-uuid' }, 'document_uuid'],
-      [{ mode: 'structured', action: 'improve', items: [] }, 'items'],
-      [{ mode: 'structured', action: 'improve' }, 'items'],
+      [{ text: 'a', action: 'fix_grammar', custom_prompt: 'x'.repeat(4001) }, 'custom_prompt'],
+      [{ text: 'a', action: 'fix_grammar', custom_prompt: 42 }, 'custom_prompt'],
+      [{ text: 'a'.repeat(100_001), action: 'fix_grammar' }, 'text'],
+      [{ text: 7, action: 'fix_grammar' }, 'text'],
+      [{ text: 'a', action: 'fix_grammar', document_uuid: 'not-a-uuid' }, 'document_uuid'],
+      [{ mode: 'structured', action: 'fix_grammar', items: [] }, 'items'],
+      [{ mode: 'structured', action: 'fix_grammar' }, 'items'],
       [
         {
           mode: 'structured',
-          action: 'improve',
+          action: 'fix_grammar',
           items: [{ include_title: true, title_text: 'a', content_html: '' }],
         },
         'items.0.subsection_uuid',
@@ -160,7 +211,7 @@ describe('POST apps/ai/transform/ validation', () => {
       [
         {
           mode: 'structured',
-          action: 'improve',
+          action: 'fix_grammar',
           items: [
             {
               subsection_uuid: crypto.randomUUID(),
@@ -175,7 +226,7 @@ describe('POST apps/ai/transform/ validation', () => {
       [
         {
           mode: 'structured',
-          action: 'improve',
+          action: 'fix_grammar',
           items: [
             {
               subsection_uuid: crypto.randomUUID(),
@@ -190,7 +241,7 @@ describe('POST apps/ai/transform/ validation', () => {
       [
         {
           mode: 'structured',
-          action: 'improve',
+          action: 'fix_grammar',
           items: Array.from({ length: 101 }, () => ({
             subsection_uuid: crypto.randomUUID(),
             include_title: false,
@@ -210,7 +261,7 @@ describe('POST apps/ai/transform/ validation', () => {
   });
 
   it('TR32 a body that is not an object answers 400', async () => {
-    const res = await call(t, 'POST', PATH, { as: alice, body: ['improve'] });
+    const res = await call(t, 'POST', PATH, { as: alice, body: ['fix_grammar'] });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -261,12 +312,12 @@ describe('POST apps/ai/transform/ structured mode', () => {
     expect(one.content_html).not.toMatch(/<h[1256]|<section/);
   });
 
-  it('TR42 extend and shorten keep the title as it is', async () => {
+  it('TR42 shorten keeps the title as it is', async () => {
     const res = await call(t, 'POST', PATH, {
       as: alice,
       body: {
         mode: 'structured',
-        action: 'extend',
+        action: 'shorten',
         items: [
           {
             subsection_uuid: crypto.randomUUID(),
@@ -279,7 +330,6 @@ describe('POST apps/ai/transform/ structured mode', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().items[0].title).toBe('Goals');
-    expect(res.json().items[0].content_html).toContain('[specific figures, dates or sources]');
   });
 
   it('TR31 items with no text at all answer "No text selected"', async () => {
@@ -287,7 +337,7 @@ describe('POST apps/ai/transform/ structured mode', () => {
       as: alice,
       body: {
         mode: 'structured',
-        action: 'improve',
+        action: 'fix_grammar',
         items: [
           {
             subsection_uuid: crypto.randomUUID(),
@@ -307,7 +357,7 @@ describe('POST apps/ai/transform/ structured mode', () => {
       as: alice,
       body: {
         mode: 'structured',
-        action: 'improve',
+        action: 'fix_grammar',
         items: [
           {
             subsection_uuid: crypto.randomUUID(),
@@ -330,8 +380,8 @@ describe('POST apps/ai/transform/ hostile input', () => {
   it('TR55 every hostile string in text and custom_prompt answers 200 or 400, never a 500', async () => {
     for (const hostile of hostileStrings) {
       for (const body of [
-        { text: hostile, action: 'improve', custom_prompt: hostile },
-        { text: `plan ${hostile}`, action: 'emojify', custom_prompt: hostile },
+        { text: hostile, action: 'fix_grammar', custom_prompt: hostile },
+        { text: `plan ${hostile}`, action: 'simplify', custom_prompt: hostile },
       ]) {
         const res = await call(t, 'POST', PATH, { as: alice, body });
         expect([200, 400], `${res.statusCode} ${JSON.stringify(hostile)}`).toContain(res.statusCode);
@@ -350,7 +400,7 @@ describe('POST apps/ai/transform/ hostile input', () => {
     }));
     const res = await call(t, 'POST', PATH, {
       as: alice,
-      body: { mode: 'structured', action: 'professional', custom_prompt: hostileStrings[50], items },
+      body: { mode: 'structured', action: 'fix_grammar', custom_prompt: hostileStrings[50], items },
     });
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
     expect(res.json().items).toHaveLength(items.length);
