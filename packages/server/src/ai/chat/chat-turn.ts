@@ -10,6 +10,8 @@ import { loadContextInput } from '../context/load-context-input.js';
 import { loadHtmlParser } from '../html-parser.js';
 import { AiProviderError, type TokenUsage } from '../providers/ai-provider.js';
 import { providerSummary } from '../providers/provider-view.js';
+import { prepareTurnTools } from '../tools/turn-tools.js';
+import { type ToolCallView, toolCallFrame } from './chat-frames.js';
 import { PROMPT_HISTORY_LIMIT, promptMessagesOf, type StoredToolCall } from './chat-history.js';
 import { proposalForClient } from './chat-proposals.js';
 import type { ChatScope } from './chat-scope.js';
@@ -106,6 +108,18 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
     );
   }
 
+  // The section's MCP server and the web search, when its tool mode or the user's options ask for them (CH17).
+  const turnTools = await prepareTurnTools({
+    ai: ai.config,
+    provider,
+    sections: await storage.documents.sectionsOf(scope.document.id),
+    sectionUuid: scope.sectionUuid,
+    subsectionUuid: scope.subsectionUuid,
+    options: input.options,
+    signal: input.signal,
+  });
+  for (const content of turnTools.notes) await note(content);
+
   const { message: aiMessage } = await storage.chats.addMessage({
     chatId: chat.id,
     role: 'ai',
@@ -127,15 +141,18 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
     send(frame);
   };
   const toolCalls: StoredToolCall[] = [];
+  const externalCalls = new Map<string, ToolCallView>();
   let usage: TokenUsage = { inputTokens: null, outputTokens: null };
   let failure: AiProviderError | null = null;
   let finishReason = 'unknown';
   try {
     const stream = ai.provider.streamChat({
-      system: context.system,
+      system: context.system + turnTools.instructions,
       messages: context.messages,
       tools: true,
       options: input.options,
+      externalTools: turnTools.tools,
+      maxExternalCalls: turnTools.maxCalls,
       scope: context.scope,
       signal: input.signal,
     });
@@ -188,6 +205,39 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
           sendAfterText(proposalFrame(stored));
           break;
         }
+        case 'external-call-start': {
+          const call: ToolCallView = {
+            call_id: `tcall_${randomUUID()}`,
+            tool_name: event.toolName,
+            source: event.source,
+            server: event.server,
+            status: 'running',
+          };
+          externalCalls.set(event.toolCallId, call);
+          sendAfterText(toolCallFrame(aiMessage.id, call));
+          break;
+        }
+        case 'external-call-end': {
+          const started = externalCalls.get(event.toolCallId);
+          if (!started) break;
+          const { ok, summary } = event.outcome;
+          const call: ToolCallView = {
+            ...started,
+            status: ok ? 'done' : 'failed',
+            duration_ms: event.durationMs,
+            summary,
+          };
+          externalCalls.set(event.toolCallId, call);
+          sendAfterText(toolCallFrame(aiMessage.id, call));
+          if (!ok) {
+            const what =
+              call.source === 'mcp'
+                ? `The MCP tool ${call.tool_name} (${call.server})`
+                : `The web search (${call.server})`;
+            await note(`${what} failed: ${summary}`);
+          }
+          break;
+        }
         case 'finish':
           usage = event.usage;
           finishReason = event.finishReason;
@@ -199,6 +249,8 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
       error instanceof AiProviderError ? error : new AiProviderError('bad_response', 'The provider failed.');
     if (!(error instanceof AiProviderError))
       deps.log.error({ err: error, chatId: chat.id }, 'AI turn failed');
+  } finally {
+    await turnTools.close();
   }
   const interrupted = failure?.kind === 'cancelled';
   // One transaction, one commit: the answer, the chat's "last used" time and the tokens used.
@@ -212,6 +264,14 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
         ...(interrupted ? { interrupted: true } : {}),
         ...(failure && !interrupted ? { error: failure.kind } : {}),
         usage,
+        // A call still running when the answer ended (Stop, a time-out) is kept as failed.
+        ...(externalCalls.size > 0
+          ? {
+              tool_calls: [...externalCalls.values()].map((call) =>
+                call.status === 'running' ? { ...call, status: 'failed', summary: 'stopped' } : call,
+              ),
+            }
+          : {}),
       },
     });
     await tx.chats.touch(chat.id, now());
