@@ -2,7 +2,6 @@ import type { AiConfig } from '../../config/config.js';
 import type { SectionRow, SectionSettings } from '../../structure/section-rows.js';
 import type { ExternalToolDefinition, ProviderInfo } from '../providers/ai-provider.js';
 import { DEFAULT_TOOL_LIMITS, type ExternalToolLimits } from './external-tool-limits.js';
-import { connectMcpServer } from './mcp-tools.js';
 import type { HostResolver } from './network-guard.js';
 import { webSearchTool } from './web-search.js';
 
@@ -102,6 +101,8 @@ export async function prepareTurnTools(input: TurnToolsInput): Promise<TurnTools
   }
 
   if (mode === 'mcp' && settings?.mcpUrl) {
+    // The MCP SDK (and undici) load only when a section uses MCP: a server that never does skips them at start.
+    const { connectMcpServer } = await import('./mcp-tools.js');
     const connection = await connectMcpServer(settings.mcpUrl, {
       config: input.ai.mcp,
       limits,
