@@ -11,10 +11,10 @@ import { loadHtmlParser } from '../html-parser.js';
 import { AiProviderError, type TokenUsage } from '../providers/ai-provider.js';
 import { providerSummary } from '../providers/provider-view.js';
 import { prepareTurnTools } from '../tools/turn-tools.js';
-import { type ToolCallView, toolCallFrame } from './chat-frames.js';
 import { PROMPT_HISTORY_LIMIT, promptMessagesOf, type StoredToolCall } from './chat-history.js';
 import { proposalForClient } from './chat-proposals.js';
 import type { ChatScope } from './chat-scope.js';
+import { ChatToolCalls } from './chat-tool-calls.js';
 
 /** Everything a chat turn needs from the server. */
 export interface ChatDeps {
@@ -141,7 +141,7 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
     send(frame);
   };
   const toolCalls: StoredToolCall[] = [];
-  const externalCalls = new Map<string, ToolCallView>();
+  const externalCalls = new ChatToolCalls(aiMessage.id);
   let usage: TokenUsage = { inputTokens: null, outputTokens: null };
   let failure: AiProviderError | null = null;
   let finishReason = 'unknown';
@@ -205,36 +205,18 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
           sendAfterText(proposalFrame(stored));
           break;
         }
-        case 'external-call-start': {
-          const call: ToolCallView = {
-            call_id: `tcall_${randomUUID()}`,
-            tool_name: event.toolName,
-            source: event.source,
-            server: event.server,
-            status: 'running',
-          };
-          externalCalls.set(event.toolCallId, call);
-          sendAfterText(toolCallFrame(aiMessage.id, call));
+        case 'external-call-start':
+          sendAfterText(externalCalls.started(event));
           break;
-        }
         case 'external-call-end': {
-          const started = externalCalls.get(event.toolCallId);
-          if (!started) break;
-          const { ok, summary } = event.outcome;
-          const call: ToolCallView = {
-            ...started,
-            status: ok ? 'done' : 'failed',
-            duration_ms: event.durationMs,
-            summary,
-          };
-          externalCalls.set(event.toolCallId, call);
-          sendAfterText(toolCallFrame(aiMessage.id, call));
-          if (!ok) {
-            const what =
-              call.source === 'mcp'
-                ? `The MCP tool ${call.tool_name} (${call.server})`
-                : `The web search (${call.server})`;
-            await note(`${what} failed: ${summary}`);
+          const ended = externalCalls.ended(event);
+          if (ended) sendAfterText(ended.frame);
+          if (ended?.note) {
+            deps.log.info(
+              { chatId: chat.id, tool: ended.call.tool_name, server: ended.call.server },
+              'AI tool call failed',
+            );
+            await note(ended.note);
           }
           break;
         }
@@ -264,14 +246,7 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
         ...(interrupted ? { interrupted: true } : {}),
         ...(failure && !interrupted ? { error: failure.kind } : {}),
         usage,
-        // A call still running when the answer ended (Stop, a time-out) is kept as failed.
-        ...(externalCalls.size > 0
-          ? {
-              tool_calls: [...externalCalls.values()].map((call) =>
-                call.status === 'running' ? { ...call, status: 'failed', summary: 'stopped' } : call,
-              ),
-            }
-          : {}),
+        ...externalCalls.metadata(),
       },
     });
     await tx.chats.touch(chat.id, now());

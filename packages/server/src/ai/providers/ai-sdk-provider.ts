@@ -23,6 +23,7 @@ type ModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
 type ModelStreamOptions = Parameters<ModelV3['doStream']>[0];
 type ModelPrompt = ModelStreamOptions['prompt'];
 type ModelTools = NonNullable<ModelStreamOptions['tools']>;
+type ModelToolSchema = Extract<ModelTools[number], { type: 'function' }>['inputSchema'];
 
 /** The most external tool calls one answer makes when the request does not say (AP46). */
 export const DEFAULT_MAX_EXTERNAL_CALLS = 8;
@@ -476,7 +477,8 @@ export function createAiSdkProvider(config: AiConfig, options: AiSdkProviderOpti
           type: 'function' as const,
           name: tool.name,
           description: tool.description,
-          inputSchema: tool.inputSchema as ModelTools[number] extends { inputSchema: infer S } ? S : never,
+          // A JSON Schema object as the MCP server listed it (TL7); the provider passes it on as it is.
+          inputSchema: tool.inputSchema as ModelToolSchema,
         }));
         for (;;) {
           // Past the limit the external tools are no longer offered, so the model must answer (AP46).
