@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AiStreamEvent } from '../providers/ai-provider.js';
+import { STOPPED_SUMMARY } from '../tools/external-tool-limits.js';
 import { type ToolCallView, toolCallFrame } from './chat-frames.js';
 
 type CallStart = Extract<AiStreamEvent, { type: 'external-call-start' }>;
@@ -44,11 +45,9 @@ export class ChatToolCalls {
       call.source === 'mcp'
         ? `The MCP tool ${call.tool_name} (${call.server})`
         : `The web search (${call.server})`;
-    return {
-      frame: toolCallFrame(this.messageId, call),
-      call,
-      note: ok ? null : `${what} failed: ${summary}`,
-    };
+    // A call the user stopped needs no note: they know.
+    const note = ok || summary === STOPPED_SUMMARY ? null : `${what} failed: ${summary}`;
+    return { frame: toolCallFrame(this.messageId, call), call, note };
   }
 
   /** What the AI message's metadata keeps: `{tool_calls}` when there were calls; one still running is failed. */
@@ -56,7 +55,7 @@ export class ChatToolCalls {
     if (this.calls.size === 0) return {};
     return {
       tool_calls: [...this.calls.values()].map((call) =>
-        call.status === 'running' ? { ...call, status: 'failed', summary: 'stopped' } : call,
+        call.status === 'running' ? { ...call, status: 'failed', summary: STOPPED_SUMMARY } : call,
       ),
     };
   }

@@ -30,6 +30,9 @@ export const DEFAULT_TOOL_LIMITS: ExternalToolLimits = {
   maxCallsPerTurn: MAX_TOOL_CALLS_PER_TURN,
 };
 
+/** The summary of a call cut off by Stop (or the answer's own time-out): no note is added for it. */
+export const STOPPED_SUMMARY = 'stopped';
+
 /** `text` cut to `max` characters (never half a surrogate pair), with a note the model reads. */
 export function capResult(text: string, max: number): { text: string; truncated: boolean } {
   if (text.length <= max) return { text, truncated: false };
@@ -49,7 +52,7 @@ export async function withTimeLimit<T>(
   ms: number,
   signal: AbortSignal,
   work: (signal: AbortSignal) => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; timedOut: boolean; error: unknown }> {
+): Promise<{ ok: true; value: T } | { ok: false; timedOut: boolean; stopped: boolean; error: unknown }> {
   const controller = new AbortController();
   const onAbort = () => controller.abort(signal.reason);
   if (signal.aborted) onAbort();
@@ -67,7 +70,8 @@ export async function withTimeLimit<T>(
     const value = await Promise.race([work(controller.signal), timeout]);
     return { ok: true, value };
   } catch (error) {
-    return { ok: false, timedOut, error };
+    // `stopped`: the caller's signal ended it (Stop), not this call's own time limit.
+    return { ok: false, timedOut, stopped: !timedOut && signal.aborted, error };
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', onAbort);

@@ -8,6 +8,7 @@ import {
   type ExternalToolLimits,
   MAX_MCP_TOOLS,
   MAX_TOOL_DESCRIPTION_CHARS,
+  STOPPED_SUMMARY,
   withTimeLimit,
 } from './external-tool-limits.js';
 import { mcpUrlRefusal } from './mcp-allow-list.js';
@@ -109,6 +110,7 @@ async function callMcpTool(
     }),
   );
   if (!called.ok) {
+    if (called.stopped) return { ok: false, output: 'Stopped by the user.', summary: STOPPED_SUMMARY };
     if (called.timedOut) {
       const words = `timed out after ${seconds(limits.callTimeoutMs)}`;
       return { ok: false, output: `The MCP tool ${name} on ${server} ${words}.`, summary: words };

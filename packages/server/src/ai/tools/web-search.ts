@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { SearchConfig } from '../../config/config.js';
 import type { ExternalToolDefinition, ExternalToolOutcome } from '../providers/ai-provider.js';
-import { capResult, type ExternalToolLimits, withTimeLimit } from './external-tool-limits.js';
+import {
+  capResult,
+  type ExternalToolLimits,
+  STOPPED_SUMMARY,
+  withTimeLimit,
+} from './external-tool-limits.js';
 
 /** The tool's name as the model sees it. */
 export const WEB_SEARCH_TOOL_NAME = 'web_search';
@@ -209,6 +214,7 @@ export function webSearchTool(
         searchWeb(config, parsed.data.query, MAX_SEARCH_RESULTS, callSignal, fetchImpl),
       );
       if (!searched.ok) {
+        if (searched.stopped) return { ok: false, output: 'Stopped by the user.', summary: STOPPED_SUMMARY };
         const words = searched.timedOut
           ? `${server} did not answer within ${Math.round(limits.callTimeoutMs / 1000)} s.`
           : searched.error instanceof SearchError

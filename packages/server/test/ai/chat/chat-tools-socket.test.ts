@@ -271,4 +271,35 @@ describe('tools in a chat turn over the socket (CH17)', () => {
       socket.close();
     }
   });
+
+  it('CH17 Stop during an MCP call: the call ends as failed "stopped" without a note, and the history keeps it so', async () => {
+    model.script({ type: 'answer', toolCalls: [{ id: 'call_slow', name: 'slow_lookup', arguments: {} }] });
+    const socket = await open(0);
+    const start = socket.frames.length;
+    socket.send({ type: 'message', message: 'Look it up slowly', client_id: 'slow-1', options: {} });
+    const running = await socket.next(
+      (frame) => frame.type === 'tool_call' && frame.status === 'running',
+      start,
+    );
+    socket.send({ type: 'stop' });
+    const end = await socket.next((frame) => frame.type === 'end_of_response', start);
+    expect(end.interrupted).toBe(true);
+    const frames = socket.frames.slice(start);
+    expect(frames.filter((frame) => frame.type === 'tool_call').at(-1)).toMatchObject({
+      call_id: running.call_id,
+      status: 'failed',
+      summary: 'stopped',
+    });
+    expect(frames.some((frame) => frame.type === 'system')).toBe(false);
+    const historyFrom = socket.frames.length;
+    socket.send({ type: 'history' });
+    const history = await socket.next((frame) => frame.type === 'history_response', historyFrom);
+    const answer = (history.messages as Array<Record<string, unknown>>).find(
+      (message) => message.id === running.message_id,
+    );
+    expect(answer?.tool_calls).toEqual([
+      expect.objectContaining({ call_id: running.call_id, status: 'failed', summary: 'stopped' }),
+    ]);
+    socket.close();
+  });
 });
