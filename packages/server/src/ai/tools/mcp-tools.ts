@@ -1,5 +1,9 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { McpConfig } from '../../config/config.js';
 import type { ExternalToolDefinition, ExternalToolOutcome } from '../providers/ai-provider.js';
 import { isProposalToolName } from '../providers/proposal-tools.js';
@@ -66,11 +70,14 @@ export async function connectMcpServer(url: string, options: McpConnectOptions):
   if (!listed.ok) {
     await close();
     const guard = guardRefusalOf(listed.error);
+    const status = httpStatusOf(listed.error);
     const reason = guard
       ? guard.message
       : listed.timedOut
         ? `The MCP server ${server} did not answer within ${seconds(connectTimeoutMs)}.`
-        : `The MCP server ${server} could not be reached or did not answer as an MCP server.`;
+        : status === 401 || status === 403
+          ? `The MCP server ${server} asks for a sign-in (HTTP ${status}), which Planwright cannot give it yet.`
+          : `The MCP server ${server} could not be reached or did not answer as an MCP server.`;
     return { ok: false, server, reason };
   }
   const tools: ExternalToolDefinition[] = [];
@@ -134,6 +141,13 @@ async function callMcpTool(
   }
   const size = `${text.length.toLocaleString('en')} characters`;
   return { ok: true, output: capped.text, summary: capped.truncated ? `${size}, truncated` : size };
+}
+
+/** The HTTP status of a failed MCP request, when the transport or its sign-in handling says one. */
+function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof UnauthorizedError) return 401;
+  if (error instanceof StreamableHTTPError) return error.code;
+  return undefined;
 }
 
 /** A `tools/call` result as text: its text parts, a note for anything else, or its structured content. */

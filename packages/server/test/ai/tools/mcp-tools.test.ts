@@ -130,6 +130,18 @@ describe('MCP tools through the official SDK client (TL5–TL8)', () => {
     }
   });
 
+  it('TL6 a server asking for a sign-in says so', async () => {
+    const server = await startRawServer((_req, res) =>
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{}'),
+    );
+    const connection = await open(`${server.origin}/mcp`);
+    expect(connection).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/asks for a sign-in \(HTTP 401\)/),
+    });
+    await server.close();
+  });
+
   it('TL5 a server that never answers the handshake fails after the connect time limit', async () => {
     const server = await startRawServer(() => undefined);
     const connection = await open(`${server.origin}/mcp`, { limits: { ...limits, connectTimeoutMs: 200 } });
