@@ -38,6 +38,7 @@ describe('MCP tools through the official SDK client (TL5–TL8)', () => {
     expect(toolset.server).toBe(new URL(mcp.url).host);
     expect(toolset.tools.map((tool) => tool.name).sort()).toEqual([
       'failing_tool',
+      'garbage_result',
       'huge_report',
       'market_size',
       'slow_lookup',
@@ -83,6 +84,11 @@ describe('MCP tools through the official SDK client (TL5–TL8)', () => {
     const outcome = await failing?.execute({}, new AbortController().signal);
     expect(outcome).toMatchObject({ ok: false, summary: 'the tool reported an error' });
     expect(outcome?.output).toContain('database exploded');
+    const garbage = connection.toolset.tools.find((t) => t.name === 'garbage_result');
+    expect(await garbage?.execute({}, new AbortController().signal)).toMatchObject({
+      ok: false,
+      summary: 'the server could not be reached or sent an unreadable answer',
+    });
     const market = connection.toolset.tools.find((t) => t.name === 'market_size');
     expect(await market?.execute('not an object', new AbortController().signal)).toMatchObject({
       ok: false,
