@@ -186,4 +186,25 @@ describe('external tools in a turn (AP44–AP47)', () => {
     );
     expect(withSearch.info.supports).toEqual({ webAccess: true, research: true, tools: true });
   });
+
+  it('AP44 the same steps over Anthropic Messages: the result goes back as a tool_result block', async () => {
+    server.script(
+      { type: 'answer', toolCalls: [{ id: 'toolu_1', name: 'market_size', arguments: { city: 'Lyon' } }] },
+      { type: 'answer', text: 'Lyon has 42 bakeries.' },
+    );
+    const { tool, calls } = fakeTool('market_size');
+    const provider = createAiSdkProvider(
+      aiConfig({ provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: server.baseUrl }),
+    );
+    const { events, error } = await collect(provider.streamChat(chatTurn({ externalTools: [tool] })));
+    expect(error).toBeUndefined();
+    expect(calls).toEqual([{ city: 'Lyon' }]);
+    expect(server.requests[from + 1]?.path).toBe('/v1/messages');
+    const second = JSON.stringify(bodyOf(1).messages.at(-1));
+    expect(second).toContain('tool_result');
+    expect(second).toContain('42 bakeries');
+    expect(events.flatMap((event) => (event.type === 'text' ? [event.delta] : [])).join('')).toBe(
+      'Lyon has 42 bakeries.',
+    );
+  });
 });
