@@ -130,6 +130,8 @@ export function createGuardedFetch(options: NetworkGuardOptions): {
   });
   const guardedFetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
     const target = new URL(url);
+    if (target.protocol !== 'https:' && target.protocol !== 'http:')
+      throw new NetworkGuardError(`${target.protocol} URLs are not fetched.`);
     // An IP literal never reaches `lookup`: it is checked here.
     if (isIP(target.hostname.replace(/^\[|\]$/g, '')) !== 0) await checkedAddresses(target.hostname, options);
     const response = await undiciFetch(target, {
