@@ -6,12 +6,29 @@ import { type ToolCallView, toolCallFrame } from './chat-frames.js';
 type CallStart = Extract<AiStreamEvent, { type: 'external-call-start' }>;
 type CallEnd = Extract<AiStreamEvent, { type: 'external-call-end' }>;
 
+/** How many sources an answer that cited none is given (CH18). */
+const MAX_LISTED_SOURCES = 5;
+
+/** A link's text with Markdown's brackets and emphasis characters escaped, on one line. */
+function markdownLabel(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/[\\[\]*_`<>]/g, (char) => `\\${char}`);
+}
+
+/** A URL that cannot end a Markdown link early (parentheses, spaces and angle brackets encoded). */
+function markdownUrl(url: string): string {
+  return url.replace(
+    /[()\s<>]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+}
+
 /**
  * The external tool calls of one AI message (CH17): the `tool_call` frames to send as they start and end,
  * the server note for a failed one, and the list its `metadata.tool_calls` keeps.
  */
 export class ChatToolCalls {
   private readonly calls = new Map<string, ToolCallView>();
+  private readonly sources = new Map<string, string>();
 
   constructor(private readonly messageId: string) {}
 
@@ -41,6 +58,8 @@ export class ChatToolCalls {
       summary,
     };
     this.calls.set(event.toolCallId, call);
+    if (event.outcome.ok)
+      for (const source of event.outcome.sources ?? []) this.sources.set(source.url, source.title);
     const what =
       call.source === 'mcp'
         ? `The MCP tool ${call.tool_name} (${call.server})`
@@ -48,6 +67,20 @@ export class ChatToolCalls {
     // A call the user stopped needs no note: they know.
     const note = ok || summary === STOPPED_SUMMARY ? null : `${what} failed: ${summary}`;
     return { frame: toolCallFrame(this.messageId, call), call, note };
+  }
+
+  /**
+   * What to add to an answer that searched the web but links none of the pages it found (CH18): a line of
+   * Markdown links to the first five, so a search-grounded answer always carries its sources. Empty otherwise.
+   */
+  sourcesMissingFrom(answer: string): string {
+    if (this.sources.size === 0) return '';
+    const urls = [...this.sources.keys()];
+    if (urls.some((url) => answer.includes(url))) return '';
+    const links = urls
+      .slice(0, MAX_LISTED_SOURCES)
+      .map((url) => `[${markdownLabel(this.sources.get(url) ?? url)}](${markdownUrl(url)})`);
+    return `${answer.trim() === '' ? '' : '\n\n'}**Sources:** ${links.join(' · ')}`;
   }
 
   /** What the AI message's metadata keeps: `{tool_calls}` when there were calls; one still running is failed. */

@@ -235,6 +235,11 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
     await turnTools.close();
   }
   const interrupted = failure?.kind === 'cancelled';
+  const sources = failure ? '' : externalCalls.sourcesMissingFrom(text);
+  if (sources) {
+    text += sources;
+    textPending = true;
+  }
   // One transaction, one commit: the answer, the chat's "last used" time and the tokens used.
   await storage.transaction(async (tx) => {
     await tx.chats.updateMessage(aiMessage.id, {

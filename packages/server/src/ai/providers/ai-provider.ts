@@ -87,7 +87,13 @@ export type ExternalToolSource = 'mcp' | 'search';
  * the user sees, in fixed words (never the remote server's own text on failure).
  */
 export type ExternalToolOutcome =
-  | { ok: true; output: string; summary: string }
+  | {
+      ok: true;
+      output: string;
+      summary: string;
+      /** Pages the result points to (web search results), for the answer's sources when it cites none. */
+      sources?: Array<{ title: string; url: string }>;
+    }
   | { ok: false; output: string; summary: string };
 
 /**

@@ -229,6 +229,7 @@ export function webSearchTool(
         ok: true,
         output: capResult(output, limits.maxResultChars).text,
         summary: `${n} result${n === 1 ? '' : 's'}`,
+        sources: results.map(({ title, url }) => ({ title, url })),
       };
     },
   };

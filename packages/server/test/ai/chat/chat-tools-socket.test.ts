@@ -209,6 +209,7 @@ describe('tools in a chat turn over the socket (CH17)', () => {
     });
     const answer = frames.filter((frame) => frame.type === 'ai').at(-1)?.content;
     expect(answer).toMatch(/\]\(https:\/\/stats\.example\.org\/lyon-bakeries\)/);
+    expect(answer).not.toContain('**Sources:**');
     // With a search service the model can search: no "cannot search the web" note.
     expect(frames.some((frame) => frame.type === 'system')).toBe(false);
     socket.close();
@@ -300,6 +301,27 @@ describe('tools in a chat turn over the socket (CH17)', () => {
     expect(answer?.tool_calls).toEqual([
       expect.objectContaining({ call_id: running.call_id, status: 'failed', summary: 'stopped' }),
     ]);
+    socket.close();
+  });
+
+  it('CH18 an answer that searched but links none of the pages gets a Sources line, streamed and stored', async () => {
+    model.script(
+      { type: 'answer', toolCalls: [{ name: 'web_search', arguments: { query: 'bakery market Lyon' } }] },
+      { type: 'answer', text: 'Lyon has about 1,200 bakeries.' },
+    );
+    const socket = await open(1);
+    const frames = await ask(socket, 'How many bakeries?');
+    const sources =
+      '**Sources:** [Bakeries in Lyon, 2024](https://stats.example.org/lyon-bakeries) · [French bread market](https://news.example.com/bread)';
+    const last = frames.filter((frame) => frame.type === 'ai').at(-1);
+    expect(last?.content).toBe(`Lyon has about 1,200 bakeries.\n\n${sources}`);
+    const historyFrom = socket.frames.length;
+    socket.send({ type: 'history' });
+    const history = await socket.next((frame) => frame.type === 'history_response', historyFrom);
+    const stored = (history.messages as Array<Record<string, unknown>>).find(
+      (message) => message.id === last?.message_id,
+    );
+    expect(stored?.content).toBe(`Lyon has about 1,200 bakeries.\n\n${sources}`);
     socket.close();
   });
 });
