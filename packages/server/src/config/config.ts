@@ -10,6 +10,9 @@ import {
 } from '../site/site-settings.js';
 import { globalSystemPromptText } from '../system-prompt/global-system-prompt.js';
 
+/** The web search services the `web_search` tool speaks to (docs/deployment.md, "Tools"). */
+export const SEARCH_PROVIDERS = ['tavily', 'brave', 'searxng'] as const;
+
 const port = z.coerce.number().int().min(0).max(65_535);
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -218,6 +221,34 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(10_000).default(20),
   ),
+  PLANWRIGHT_MCP_ALLOWED_URLS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== ''),
+      )
+      .refine(
+        (entries) => entries.every((entry) => /^https?:\/\/[^\s]+$/i.test(entry) && URL.canParse(entry)),
+        {
+          message: 'must be http:// or https:// origins or URL prefixes separated by commas',
+        },
+      )
+      .optional(),
+  ),
+  PLANWRIGHT_MCP_ALLOW_PRIVATE_NETWORK: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false']).default('false'),
+  ),
+  PLANWRIGHT_SEARCH_PROVIDER: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+    z.enum(SEARCH_PROVIDERS).optional(),
+  ),
+  PLANWRIGHT_SEARCH_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
+  PLANWRIGHT_SEARCH_API_KEY: optionalString,
 });
 
 /** Google's issuer: what "Google sign-in" talks to unless OIDC_ISSUER names another. */
@@ -282,7 +313,34 @@ export interface AiConfig {
   contextTokens: number;
   /** AI calls (chat messages and transforms) one user may start per minute, across every instance. */
   callsPerMinute: number;
+  /** The web search service behind the `web_search` tool; null when none is configured. */
+  search: SearchConfig | null;
+  /** Which MCP servers a section may name, and whether they may be on a private network. */
+  mcp: McpConfig;
 }
+
+/** A web search service (`PLANWRIGHT_SEARCH_*`). */
+export interface SearchConfig {
+  provider: (typeof SEARCH_PROVIDERS)[number];
+  /** The service's base URL (required for searxng; the public API for the others). */
+  baseUrl: string;
+  apiKey: string | undefined;
+}
+
+/** The admin's rules for MCP servers (`PLANWRIGHT_MCP_*`). */
+export interface McpConfig {
+  /** Origins or URL prefixes a section's `mcp_url` must fall under; empty: MCP is off. */
+  allowedUrls: string[];
+  /** Lets MCP URLs reach loopback and private addresses, and use http:// (development and tests only). */
+  allowPrivateNetwork: boolean;
+}
+
+/** Where each search service answers when PLANWRIGHT_SEARCH_URL is not set (searxng has no public one). */
+export const DEFAULT_SEARCH_URLS: Record<SearchConfig['provider'], string | undefined> = {
+  tavily: 'https://api.tavily.com',
+  brave: 'https://api.search.brave.com',
+  searxng: undefined,
+};
 
 /** Each provider's model when PLANWRIGHT_AI_MODEL is not set. */
 export const DEFAULT_AI_MODELS: Record<AiConfig['provider'], string> = {
@@ -409,6 +467,20 @@ export function loadConfig(
   ) {
     problems.push(`PLANWRIGHT_AI_PROVIDER=${e.PLANWRIGHT_AI_PROVIDER} needs PLANWRIGHT_AI_API_KEY`);
   }
+  if (e.PLANWRIGHT_SEARCH_PROVIDER === 'searxng' && !e.PLANWRIGHT_SEARCH_URL) {
+    problems.push('PLANWRIGHT_SEARCH_PROVIDER=searxng needs PLANWRIGHT_SEARCH_URL');
+  }
+  if (
+    (e.PLANWRIGHT_SEARCH_PROVIDER === 'tavily' || e.PLANWRIGHT_SEARCH_PROVIDER === 'brave') &&
+    !e.PLANWRIGHT_SEARCH_API_KEY
+  ) {
+    problems.push(
+      `PLANWRIGHT_SEARCH_PROVIDER=${e.PLANWRIGHT_SEARCH_PROVIDER} needs PLANWRIGHT_SEARCH_API_KEY`,
+    );
+  }
+  if (!e.PLANWRIGHT_SEARCH_PROVIDER && (e.PLANWRIGHT_SEARCH_URL || e.PLANWRIGHT_SEARCH_API_KEY)) {
+    problems.push('PLANWRIGHT_SEARCH_URL and PLANWRIGHT_SEARCH_API_KEY need PLANWRIGHT_SEARCH_PROVIDER');
+  }
   const pricingPlans =
     e.PRICING_PLANS === undefined ? DEFAULT_PRICING_PLANS : parsePricingPlans(e.PRICING_PLANS);
   if (typeof pricingPlans === 'string') problems.push(`PRICING_PLANS: ${pricingPlans}`);
@@ -490,6 +562,11 @@ export function loadConfig(
       maxRetries: e.PLANWRIGHT_AI_MAX_RETRIES,
       contextTokens: e.PLANWRIGHT_AI_CONTEXT_TOKENS,
       callsPerMinute: e.PLANWRIGHT_AI_CALLS_PER_MINUTE,
+      search: searchConfigOf(e),
+      mcp: {
+        allowedUrls: e.PLANWRIGHT_MCP_ALLOWED_URLS ?? [],
+        allowPrivateNetwork: e.PLANWRIGHT_MCP_ALLOW_PRIVATE_NETWORK === 'true',
+      },
     },
     chatSocketsPerUser: e.CHAT_SOCKETS_PER_USER,
   };
@@ -508,6 +585,13 @@ function parsePricingPlans(text: string): SiteSettings['pricingPlans'] | string 
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
   return `not a valid list of 1–6 plans${where}: ${issue?.message ?? 'invalid'}`;
+}
+
+function searchConfigOf(e: z.output<typeof envSchema>): SearchConfig | null {
+  const provider = e.PLANWRIGHT_SEARCH_PROVIDER;
+  const baseUrl = e.PLANWRIGHT_SEARCH_URL ?? (provider ? DEFAULT_SEARCH_URLS[provider] : undefined);
+  if (!provider || !baseUrl) return null;
+  return { provider, baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: e.PLANWRIGHT_SEARCH_API_KEY };
 }
 
 function oidcProviderOf(e: z.output<typeof envSchema>): OidcProviderConfig | undefined {

@@ -82,3 +82,23 @@ export const CHAT_CLOSE = {
   },
   shuttingDown: { code: 1001, reason: 'The server is restarting.' },
 } as const;
+
+/** An external tool call (an MCP server's tool or the web search) as the chat shows and keeps it (CH17). */
+export interface ToolCallView {
+  /** Our id for the call (`tcall_…`), the same in its `running` and its final frame and in the history. */
+  call_id: string;
+  tool_name: string;
+  source: 'mcp' | 'search';
+  /** The MCP server's host (`mcp.example.com:8443`) or the search service's name (`Brave Search`). */
+  server: string;
+  status: 'running' | 'done' | 'failed';
+  /** How long the call took; on the final frame only. */
+  duration_ms?: number;
+  /** On the final frame: "3 results", "1,204 characters", or what failed in fixed words. */
+  summary?: string;
+}
+
+/** The `tool_call` frame: `running` when a call starts, `done` or `failed` when it ends (CH17). */
+export function toolCallFrame(messageId: string, call: ToolCallView): Record<string, unknown> {
+  return { type: 'tool_call', message_id: messageId, ...call };
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ChatMessageRecord, ChatProposalRecord } from '../../storage/chat-repository.js';
 import type { ChatPromptMessage, ProposalToolName, ToolResultRecord } from '../providers/ai-provider.js';
 import { storedAttachmentsOf, withAttachments } from './chat-attachments.js';
+import type { ToolCallView } from './chat-frames.js';
 
 /** How many of a chat's latest messages a history answer and a prompt start from. */
 export const HISTORY_LIMIT = 200;
@@ -27,6 +28,24 @@ const storedToolCallSchema = z.object({
   invalid: z.string().optional(),
 });
 
+const externalCallSchema = z.object({
+  call_id: z.string(),
+  tool_name: z.string(),
+  source: z.enum(['mcp', 'search']),
+  server: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  duration_ms: z.number().optional(),
+  summary: z.string().optional(),
+});
+
+/** The external tool calls an AI message made, as kept in its `metadata.tool_calls` (CH17). */
+export function externalCallsOf(message: ChatMessageRecord): ToolCallView[] {
+  const parsed = z
+    .array(externalCallSchema)
+    .safeParse((message.metadata as Record<string, unknown>).tool_calls);
+  return parsed.success ? parsed.data : [];
+}
+
 function toolCallsOf(message: ChatMessageRecord): StoredToolCall[] {
   const parsed = z.array(storedToolCallSchema).safeParse(message.toolCalls);
   return parsed.success ? parsed.data : [];
@@ -39,6 +58,7 @@ function isEmptyPartial(message: ChatMessageRecord): boolean {
     message.role === 'ai' &&
     message.content === '' &&
     toolCallsOf(message).length === 0 &&
+    externalCallsOf(message).length === 0 &&
     metadata.partial === true
   );
 }
@@ -51,8 +71,13 @@ export function historyEntries(messages: readonly ChatMessageRecord[]) {
   return messages
     .filter((message) => !isEmptyPartial(message))
     .map((message) => {
-      const { attachments: _text, ...metadata } = message.metadata as Record<string, unknown>;
+      const {
+        attachments: _text,
+        tool_calls: _calls,
+        ...metadata
+      } = message.metadata as Record<string, unknown>;
       const attachments = storedAttachmentsOf(message.metadata);
+      const calls = message.role === 'ai' ? externalCallsOf(message) : [];
       return {
         id: message.id,
         role: message.role,
@@ -63,6 +88,8 @@ export function historyEntries(messages: readonly ChatMessageRecord[]) {
         ...(attachments.length > 0
           ? { attachments: attachments.map(({ name, characters }) => ({ name, characters })) }
           : {}),
+        // An AI message's MCP and web-search calls, in the order they ran (CH17).
+        ...(calls.length > 0 ? { tool_calls: calls } : {}),
       };
     });
 }

@@ -10,9 +10,11 @@ import { loadContextInput } from '../context/load-context-input.js';
 import { loadHtmlParser } from '../html-parser.js';
 import { AiProviderError, type TokenUsage } from '../providers/ai-provider.js';
 import { providerSummary } from '../providers/provider-view.js';
+import { prepareTurnTools } from '../tools/turn-tools.js';
 import { PROMPT_HISTORY_LIMIT, promptMessagesOf, type StoredToolCall } from './chat-history.js';
 import { proposalForClient } from './chat-proposals.js';
 import type { ChatScope } from './chat-scope.js';
+import { ChatToolCalls } from './chat-tool-calls.js';
 
 /** Everything a chat turn needs from the server. */
 export interface ChatDeps {
@@ -106,6 +108,18 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
     );
   }
 
+  // The section's MCP server and the web search, when its tool mode or the user's options ask for them (CH17).
+  const turnTools = await prepareTurnTools({
+    ai: ai.config,
+    provider,
+    sections: await storage.documents.sectionsOf(scope.document.id),
+    sectionUuid: scope.sectionUuid,
+    subsectionUuid: scope.subsectionUuid,
+    options: input.options,
+    signal: input.signal,
+  });
+  for (const content of turnTools.notes) await note(content);
+
   const { message: aiMessage } = await storage.chats.addMessage({
     chatId: chat.id,
     role: 'ai',
@@ -127,15 +141,18 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
     send(frame);
   };
   const toolCalls: StoredToolCall[] = [];
+  const externalCalls = new ChatToolCalls(aiMessage.id);
   let usage: TokenUsage = { inputTokens: null, outputTokens: null };
   let failure: AiProviderError | null = null;
   let finishReason = 'unknown';
   try {
     const stream = ai.provider.streamChat({
-      system: context.system,
+      system: context.system + turnTools.instructions,
       messages: context.messages,
       tools: true,
       options: input.options,
+      externalTools: turnTools.tools,
+      maxExternalCalls: turnTools.maxCalls,
       scope: context.scope,
       signal: input.signal,
     });
@@ -188,6 +205,21 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
           sendAfterText(proposalFrame(stored));
           break;
         }
+        case 'external-call-start':
+          sendAfterText(externalCalls.started(event));
+          break;
+        case 'external-call-end': {
+          const ended = externalCalls.ended(event);
+          if (ended) sendAfterText(ended.frame);
+          if (ended?.note) {
+            deps.log.info(
+              { chatId: chat.id, tool: ended.call.tool_name, server: ended.call.server },
+              'AI tool call failed',
+            );
+            await note(ended.note);
+          }
+          break;
+        }
         case 'finish':
           usage = event.usage;
           finishReason = event.finishReason;
@@ -199,8 +231,15 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
       error instanceof AiProviderError ? error : new AiProviderError('bad_response', 'The provider failed.');
     if (!(error instanceof AiProviderError))
       deps.log.error({ err: error, chatId: chat.id }, 'AI turn failed');
+  } finally {
+    await turnTools.close();
   }
   const interrupted = failure?.kind === 'cancelled';
+  const sources = failure ? '' : externalCalls.sourcesMissingFrom(text);
+  if (sources) {
+    text += sources;
+    textPending = true;
+  }
   // One transaction, one commit: the answer, the chat's "last used" time and the tokens used.
   await storage.transaction(async (tx) => {
     await tx.chats.updateMessage(aiMessage.id, {
@@ -212,6 +251,7 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
         ...(interrupted ? { interrupted: true } : {}),
         ...(failure && !interrupted ? { error: failure.kind } : {}),
         usage,
+        ...externalCalls.metadata(),
       },
     });
     await tx.chats.touch(chat.id, now());

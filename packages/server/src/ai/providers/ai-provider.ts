@@ -93,6 +93,43 @@ export interface ScopeBrief {
   subsections: ScopeSubsection[];
 }
 
+/** Where an external tool's answers come from, as the chat's `tool_call` frames name it. */
+export type ExternalToolSource = 'mcp' | 'search';
+
+/**
+ * What one external tool call came to. `output` is what the model reads (already capped); `summary` is what
+ * the user sees, in fixed words (never the remote server's own text on failure).
+ */
+export type ExternalToolOutcome =
+  | {
+      ok: true;
+      output: string;
+      summary: string;
+      /** Pages the result points to (web search results), for the answer's sources when it cites none. */
+      sources?: Array<{ title: string; url: string }>;
+    }
+  | { ok: false; output: string; summary: string };
+
+/**
+ * A tool outside the plan that the model may call within a turn (an MCP server's tool, `web_search`). Unlike the
+ * proposal tools it runs on the server at once and its result goes straight back to the model.
+ */
+export interface ExternalToolDefinition {
+  /** The name the model calls it by (`^[a-zA-Z0-9_-]{1,64}$`, never a proposal tool's). */
+  name: string;
+  description: string;
+  /** JSON Schema of the tool's input (an object schema). */
+  inputSchema: Record<string, unknown>;
+  source: ExternalToolSource;
+  /** Who answers it: the MCP server's host or the search provider's name. */
+  server: string;
+  /**
+   * Runs one call with untrusted `input`. Never throws: time limits, size caps and failures are settled
+   * inside and reported as an outcome.
+   */
+  execute(input: unknown, signal: AbortSignal): Promise<ExternalToolOutcome>;
+}
+
 /** One chat turn. */
 export interface ChatTurnRequest {
   /** The assembled system prompt (the context engine's). */
@@ -102,6 +139,13 @@ export interface ChatTurnRequest {
   /** Offer the two proposal tools. */
   tools: boolean;
   options: { webAccess: boolean; research: boolean };
+  /**
+   * Tools the model may call and have answered within this turn (AP44); omitted or empty: none. A provider
+   * that cannot run tools ignores them.
+   */
+  externalTools?: readonly ExternalToolDefinition[];
+  /** The most external tool calls this turn may make; later calls are answered with a refusal (AP46). */
+  maxExternalCalls?: number;
   scope: ScopeBrief;
   /** Aborted by the Stop button, a time-out or shutdown. */
   signal: AbortSignal;
@@ -120,6 +164,24 @@ export type AiStreamEvent =
   | { type: 'tool-generating'; toolCallId: string; toolName: ProposalToolName }
   /** A complete tool call; `input` is untrusted (validated by the caller). */
   | { type: 'tool-call'; toolCallId: string; toolName: ProposalToolName; input: unknown }
+  /** An external tool call starts running on the server. */
+  | {
+      type: 'external-call-start';
+      toolCallId: string;
+      toolName: string;
+      source: ExternalToolSource;
+      server: string;
+    }
+  /** It ended; `durationMs` is measured around `execute`. */
+  | {
+      type: 'external-call-end';
+      toolCallId: string;
+      toolName: string;
+      source: ExternalToolSource;
+      server: string;
+      outcome: ExternalToolOutcome;
+      durationMs: number;
+    }
   | { type: 'finish'; usage: TokenUsage; finishReason: string };
 
 /** One text transform (spec 001 §7 `apps/ai/transform/`). */

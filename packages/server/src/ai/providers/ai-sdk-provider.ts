@@ -10,6 +10,7 @@ import {
   type AiStreamEvent,
   type ChatPromptMessage,
   type ChatTurnRequest,
+  type ExternalToolDefinition,
   type ProviderInfo,
   type TokenUsage,
   type TransformCall,
@@ -22,6 +23,18 @@ type ModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
 type ModelStreamOptions = Parameters<ModelV3['doStream']>[0];
 type ModelPrompt = ModelStreamOptions['prompt'];
 type ModelTools = NonNullable<ModelStreamOptions['tools']>;
+type ModelToolSchema = Extract<ModelTools[number], { type: 'function' }>['inputSchema'];
+
+/** The most external tool calls one answer makes when the request does not say (AP46). */
+export const DEFAULT_MAX_EXTERNAL_CALLS = 8;
+
+/** What one request to the model did: its text, whether it proposed, the external calls to run. */
+interface StepResult {
+  text: string;
+  proposed: boolean;
+  externalCalls: Array<{ toolCallId: string; toolName: string; input: unknown }>;
+  finish: { usage: TokenUsage; finishReason: string } | null;
+}
 
 /** Waits `ms`; rejects as soon as `signal` aborts. */
 export type SleepFunction = (ms: number, signal: AbortSignal) => Promise<void>;
@@ -317,7 +330,8 @@ export function createAiSdkProvider(config: AiConfig, options: AiSdkProviderOpti
     model: config.model,
     label: `${providerLabel} · ${config.model}`,
     offline: false,
-    supports: { webAccess: false, research: false, tools: true },
+    // Web access is the `web_search` tool, which needs a search service (AP47).
+    supports: { webAccess: config.search !== null, research: config.search !== null, tools: true },
   };
   const serviceName = `The AI service (${info.label})`;
 
@@ -354,18 +368,33 @@ export function createAiSdkProvider(config: AiConfig, options: AiSdkProviderOpti
     async *streamChat(request: ChatTurnRequest): AsyncGenerator<AiStreamEvent> {
       const control = new CallControl(request.signal, config.timeoutMs, setTimer);
       const aborted = () => control.abortError(serviceName, config.timeoutMs);
-      try {
+      // A tool named like a proposal tool never shadows it; the first of two with one name wins.
+      const external = new Map<string, ExternalToolDefinition>();
+      for (const tool of request.externalTools ?? []) {
+        if (!isProposalToolName(tool.name) && !external.has(tool.name)) external.set(tool.name, tool);
+      }
+      const maxCalls = request.maxExternalCalls ?? DEFAULT_MAX_EXTERNAL_CALLS;
+      const prompt = toModelPrompt(request.system, request.messages);
+      const total: { inputTokens: number | null; outputTokens: number | null } = {
+        inputTokens: null,
+        outputTokens: null,
+      };
+      let callsMade = 0;
+      let textSoFar = '';
+
+      /** One request to the model (with retries before anything streamed); yields its events, returns what it did. */
+      const streamStep = async function* (tools: ModelTools): AsyncGenerator<AiStreamEvent, StepResult> {
         for (let attempt = 0; ; attempt += 1) {
           let yielded = false;
+          const step: StepResult = { text: '', proposed: false, externalCalls: [], finish: null };
           try {
             // The model's own stream (the AI SDK provider's doStream), not streamText: streamText's step and
             // tool machinery costs about five times as much per chunk, and the relay forwards every chunk.
             const { stream } = await model.doStream({
-              prompt: toModelPrompt(request.system, request.messages),
-              ...(request.tools ? { tools: await proposalToolDefinitions() } : {}),
+              prompt,
+              ...(tools.length > 0 ? { tools } : {}),
               abortSignal: control.signal,
             });
-            let finish: AiStreamEvent | null = null;
             const reader = stream.getReader();
             try {
               for (;;) {
@@ -374,16 +403,32 @@ export function createAiSdkProvider(config: AiConfig, options: AiSdkProviderOpti
                 const part = next.value;
                 if (part.type === 'text-delta') {
                   if (part.delta === '') continue;
+                  // A step after tool calls starts a new paragraph of the one answer the user reads.
+                  if (step.text === '' && textSoFar !== '' && !textSoFar.endsWith('\n')) {
+                    yield { type: 'text', delta: '\n\n' };
+                    textSoFar += '\n\n';
+                  }
                   yielded = true;
+                  step.text += part.delta;
+                  textSoFar += part.delta;
                   yield { type: 'text', delta: part.delta };
                 } else if (part.type === 'tool-input-start') {
                   if (!isProposalToolName(part.toolName)) continue;
                   yielded = true;
                   yield { type: 'tool-generating', toolCallId: part.id, toolName: part.toolName };
                 } else if (part.type === 'tool-call') {
+                  if (external.has(part.toolName) && tools.some((tool) => tool.name === part.toolName)) {
+                    step.externalCalls.push({
+                      toolCallId: part.toolCallId,
+                      toolName: part.toolName,
+                      input: parseToolInput(part.input),
+                    });
+                    continue;
+                  }
                   // A tool the model invented is dropped; ours go to the caller, which validates the input.
                   if (!isProposalToolName(part.toolName)) continue;
                   yielded = true;
+                  step.proposed = true;
                   yield {
                     type: 'tool-call',
                     toolCallId: part.toolCallId,
@@ -391,8 +436,7 @@ export function createAiSdkProvider(config: AiConfig, options: AiSdkProviderOpti
                     input: parseToolInput(part.input),
                   };
                 } else if (part.type === 'finish') {
-                  finish = {
-                    type: 'finish',
+                  step.finish = {
                     usage: {
                       inputTokens: part.usage.inputTokens.total ?? null,
                       outputTokens: part.usage.outputTokens.total ?? null,
@@ -408,10 +452,9 @@ export function createAiSdkProvider(config: AiConfig, options: AiSdkProviderOpti
             }
             const stopped = aborted();
             if (stopped) throw stopped;
-            if (!finish)
+            if (!step.finish)
               throw new AiProviderError('bad_response', `${serviceName} ended its answer without finishing.`);
-            yield finish;
-            return;
+            return step;
           } catch (error) {
             const stopped = aborted();
             if (stopped) throw stopped;
@@ -425,6 +468,89 @@ export function createAiSdkProvider(config: AiConfig, options: AiSdkProviderOpti
             }
             throw failure(found, attempt + 1);
           }
+        }
+      };
+
+      try {
+        const proposalDefinitions = request.tools ? await proposalToolDefinitions() : [];
+        const externalDefinitions: ModelTools = [...external.values()].map((tool) => ({
+          type: 'function' as const,
+          name: tool.name,
+          description: tool.description,
+          // A JSON Schema object as the MCP server listed it (TL7); the provider passes it on as it is.
+          inputSchema: tool.inputSchema as ModelToolSchema,
+        }));
+        for (;;) {
+          // Past the limit the external tools are no longer offered, so the model must answer (AP46).
+          const offered = callsMade < maxCalls ? externalDefinitions : [];
+          const step = yield* streamStep([...proposalDefinitions, ...offered]);
+          const usage = step.finish?.usage;
+          if (usage?.inputTokens != null) total.inputTokens = (total.inputTokens ?? 0) + usage.inputTokens;
+          if (usage?.outputTokens != null)
+            total.outputTokens = (total.outputTokens ?? 0) + usage.outputTokens;
+          // A proposal ends the turn as it always did: the user decides before the model goes on (AP45).
+          if (step.proposed || step.externalCalls.length === 0) {
+            yield { type: 'finish', usage: total, finishReason: step.finish?.finishReason ?? 'unknown' };
+            return;
+          }
+          prompt.push({
+            role: 'assistant',
+            content: [
+              ...(step.text ? [{ type: 'text' as const, text: step.text }] : []),
+              ...step.externalCalls.map((call) => ({
+                type: 'tool-call' as const,
+                toolCallId: call.toolCallId,
+                toolName: call.toolName,
+                input: call.input ?? {},
+              })),
+            ],
+          });
+          const results: Array<{
+            type: 'tool-result';
+            toolCallId: string;
+            toolName: string;
+            output: { type: 'text' | 'error-text'; value: string };
+          }> = [];
+          for (const call of step.externalCalls) {
+            const tool = external.get(call.toolName);
+            if (!tool || callsMade >= maxCalls) {
+              results.push({
+                type: 'tool-result',
+                toolCallId: call.toolCallId,
+                toolName: call.toolName,
+                output: {
+                  type: 'error-text',
+                  value: `Not run: this answer already made ${maxCalls} tool calls, the most one answer may make. Answer with what you have.`,
+                },
+              });
+              continue;
+            }
+            callsMade += 1;
+            const labels = {
+              toolCallId: call.toolCallId,
+              toolName: call.toolName,
+              source: tool.source,
+              server: tool.server,
+            };
+            yield { type: 'external-call-start', ...labels };
+            const startedAt = now();
+            const outcome = await tool.execute(call.input, control.signal);
+            yield {
+              type: 'external-call-end',
+              ...labels,
+              outcome,
+              durationMs: Math.max(0, now() - startedAt),
+            };
+            const stopped = aborted();
+            if (stopped) throw stopped;
+            results.push({
+              type: 'tool-result',
+              toolCallId: call.toolCallId,
+              toolName: call.toolName,
+              output: { type: outcome.ok ? 'text' : 'error-text', value: outcome.output },
+            });
+          }
+          prompt.push({ role: 'tool', content: results });
         }
       } finally {
         control.dispose();

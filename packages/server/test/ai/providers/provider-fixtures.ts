@@ -22,6 +22,8 @@ export function aiConfig(overrides: Partial<AiConfig> = {}): AiConfig {
     maxRetries: 2,
     contextTokens: 24_000,
     callsPerMinute: 20,
+    search: null,
+    mcp: { allowedUrls: [], allowPrivateNetwork: false },
     ...overrides,
   };
 }
