@@ -98,6 +98,11 @@ export function ChatComposer({ model, session }: { model: ChatPanelModel; sessio
             {toggle.label}
           </label>
         ))}
+        {searchUnavailable(state) && (
+          <p role="note" className="w-full text-xs text-warning-content" data-testid="search-unavailable">
+            {TEXTS.searchUnavailable}
+          </p>
+        )}
         <label htmlFor={fileId} className="sr-only">
           {TEXTS.uploadFile}
         </label>
@@ -131,4 +136,18 @@ export function ChatComposer({ model, session }: { model: ChatPanelModel; sessio
       </div>
     </form>
   );
+}
+
+/**
+ * K9: a search option is on but the server has no search service (or no model) to honour it: said before
+ * sending, not only in the answer's note.
+ */
+function searchUnavailable(state: {
+  webSearch: boolean;
+  deepResearch: boolean;
+  providerInfo: { supports: { webAccess: boolean; research: boolean } } | null;
+}): boolean {
+  const supports = state.providerInfo?.supports;
+  if (supports === undefined) return false;
+  return (state.webSearch && !supports.webAccess) || (state.deepResearch && !supports.research);
 }

@@ -31,6 +31,7 @@ export const CHAT_PANEL_TEXTS = {
   tooManyAttachments: 'At most 3 files can be attached to one message.',
   attachmentRefused: 'The attached files are too large to send.',
   webSearch: 'Web Search',
+  searchUnavailable: 'This server has no web search connected: the answer will not search the web.',
   deepResearch: 'Deep Research',
   insert: 'Insert',
   insertFailed: 'Place the cursor in the editor first.',

@@ -108,6 +108,8 @@ export interface ChatSetup {
   context?: ChatContext;
   /** `GET chats/`; default: no chats. */
   chats?: () => Response | Promise<Response>;
+  /** Fields of `GET apps/ai/provider/` over the default answer. */
+  provider?: Record<string, unknown>;
 }
 
 /**
@@ -118,7 +120,7 @@ export function renderChat(setup: ChatSetup = {}) {
   const clock = new ManualClock();
   const chatServer = new FakeChatServer({ clock });
   const http = createFakeServer();
-  http.on('GET /api/v1/apps/ai/provider/', json(providerAnswer()));
+  http.on('GET /api/v1/apps/ai/provider/', json(providerAnswer(setup.provider)));
   http.on('GET /api/v1/chats/', () => (setup.chats ? setup.chats() : json({ results: [], count: 0 })));
   http.on('POST /api/v1/chats/', json({ ...chatRow('chat-new', ''), target: 'document' }, 201));
   const tokenStore = new MemoryTokenStore();

@@ -131,6 +131,19 @@ describe('sending and streaming (K10, K12, K13, K19)', () => {
     fireEvent.click(within(panel()).getByRole('checkbox', { name: 'Deep Research' }));
     typeAndEnter('Research the market');
     expect(chat.chatServer.framesOfType('message')[0]?.options).toEqual({ web_access: 'on', research: 'on' });
+    // This server searches: nothing to warn about.
+    expect(within(panel()).queryByTestId('search-unavailable')).toBeNull();
+  });
+
+  it('K9: with no search service, turning Web Search on says so before sending', async () => {
+    const chat = renderChat({ provider: { supports: { web_access: false, research: false, tools: true } } });
+    await chat.connect();
+    await waitFor(() => expect(chat.model().getSnapshot().providerInfo?.supports.webAccess).toBe(false));
+    expect(within(panel()).queryByTestId('search-unavailable')).toBeNull();
+    fireEvent.click(within(panel()).getByRole('checkbox', { name: 'Web Search' }));
+    expect(within(panel()).getByRole('note').textContent).toBe(
+      'This server has no web search connected: the answer will not search the web.',
+    );
   });
 
   it('K12: Loading chat history until the history answers', async () => {
