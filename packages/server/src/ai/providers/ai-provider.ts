@@ -162,6 +162,8 @@ export type AiStreamEvent =
   | { type: 'text'; delta: string }
   /** A tool call has started; its arguments are still streaming. */
   | { type: 'tool-generating'; toolCallId: string; toolName: ProposalToolName }
+  /** More of a proposal tool call's arguments (JSON text), as the model writes them: drawn in the text as it streams. */
+  | { type: 'tool-input'; toolCallId: string; delta: string }
   /** A complete tool call; `input` is untrusted (validated by the caller). */
   | { type: 'tool-call'; toolCallId: string; toolName: ProposalToolName; input: unknown }
   /** An external tool call starts running on the server. */

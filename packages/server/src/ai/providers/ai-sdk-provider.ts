@@ -396,6 +396,8 @@ export function createAiSdkProvider(config: AiConfig, options: AiSdkProviderOpti
               abortSignal: control.signal,
             });
             const reader = stream.getReader();
+            // The ids of proposal tool calls in this step, whose argument deltas are forwarded.
+            const proposalInputs = new Set<string>();
             try {
               for (;;) {
                 const next = await reader.read();
@@ -415,7 +417,12 @@ export function createAiSdkProvider(config: AiConfig, options: AiSdkProviderOpti
                 } else if (part.type === 'tool-input-start') {
                   if (!isProposalToolName(part.toolName)) continue;
                   yielded = true;
+                  proposalInputs.add(part.id);
                   yield { type: 'tool-generating', toolCallId: part.id, toolName: part.toolName };
+                } else if (part.type === 'tool-input-delta') {
+                  // Only a proposal's arguments stream to the user (an external tool's are the server's business).
+                  if (part.delta === '' || !proposalInputs.has(part.id)) continue;
+                  yield { type: 'tool-input', toolCallId: part.id, delta: part.delta };
                 } else if (part.type === 'tool-call') {
                   if (external.has(part.toolName) && tools.some((tool) => tool.name === part.toolName)) {
                     step.externalCalls.push({

@@ -249,6 +249,12 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): AiP
           .digest('hex')
           .slice(0, 24)}`;
         yield { type: 'tool-generating', toolCallId, toolName: 'propose_partial_edits' };
+        // The arguments stream as a model's do, so the edit is drawn in the text while it is written.
+        for (const delta of slicesOf(toolText, OFFLINE_TOOL_INPUT_CHUNK)) {
+          if (request.signal.aborted) throw cancelled();
+          yield { type: 'tool-input', toolCallId, delta };
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
         if (request.signal.aborted) throw cancelled();
         yield { type: 'tool-call', toolCallId, toolName: 'propose_partial_edits', input };
       }
@@ -279,4 +285,13 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): AiP
       };
     },
   };
+}
+
+/** How many characters of the offline proposal's arguments go in one `tool-input` event. */
+const OFFLINE_TOOL_INPUT_CHUNK = 48;
+
+function slicesOf(text: string, size: number): string[] {
+  const chunks: string[] = [];
+  for (let index = 0; index < text.length; index += size) chunks.push(text.slice(index, index + size));
+  return chunks;
 }
