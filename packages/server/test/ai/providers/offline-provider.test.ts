@@ -270,7 +270,14 @@ describe('offline assistant: edits from the user’s own words (AP32–AP36)', (
     const mine = wordsOf(notes);
     for (const edit of input.edits)
       for (const word of wordsOf(edit.content ?? '')) expect(mine).toContain(word);
-    expect(events.slice(-3).map((e) => e.type)).toEqual(['tool-generating', 'tool-call', 'finish']);
+    // The arguments stream between the start and the call, and join back to exactly the call's input.
+    const tail = events.slice(events.findIndex((e) => e.type === 'tool-generating'));
+    expect(tail[0]?.type).toBe('tool-generating');
+    expect(tail.slice(-2).map((e) => e.type)).toEqual(['tool-call', 'finish']);
+    const deltas = tail.slice(1, -2);
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.every((e) => e.type === 'tool-input')).toBe(true);
+    expect(JSON.parse(deltas.map((e) => (e.type === 'tool-input' ? e.delta : '')).join(''))).toEqual(input);
   });
 
   it('AP33 "turn this list into a paragraph" keeps every item’s words; the round trip keeps them too', async () => {
