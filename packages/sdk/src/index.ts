@@ -577,7 +577,8 @@ export {
   type SaveSnapshot,
   type SaveStatus,
 } from './save/save-snapshot.js';
-export type { Listener } from './state/subscribable.js';
+export { type Clock, systemClock } from './state/clock.js';
+export { type Listener, Subscribable } from './state/subscribable.js';
 export {
   DARK_THEME,
   isTheme,
