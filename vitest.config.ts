@@ -16,6 +16,7 @@ const POSTGRES_INTEGRATION_FILES = [
   'integration/files-sdk.test.ts',
   'integration/ai-sdk.test.ts',
   'integration/chat-openai-compatible.test.ts',
+  'integration/chat-protocol-contract.test.ts',
   'integration/authorization-matrix.test.ts',
   'integration/oidc.test.ts',
   'integration/cli-auth.test.ts',

@@ -210,6 +210,21 @@ export {
   parseIncomingFrame,
 } from './chat/chat-messages.js';
 export {
+  CHAT_CLOSE,
+  CHAT_LIMITS,
+  type ChatFrameContext,
+  type ClientFrame,
+  chatProtocolSchemas,
+  FINAL_CHAT_CLOSE_CODES,
+  PROPOSAL_TOOL_NAMES,
+  type ProtocolRefusal,
+  parseClientFrame,
+  parseServerFrame,
+  type ServerFrame,
+  TOOL_CALL_SOURCES,
+  type ToolCallFrame,
+} from './chat/chat-protocol.js';
+export {
   type ChatConnectionStatus,
   type ChatDelivery,
   type ChatMessage,

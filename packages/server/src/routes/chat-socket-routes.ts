@@ -1,4 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
+import { CHAT_LIMITS } from '@planwright/sdk';
 import type { FastifyInstance } from 'fastify';
 import { ChatConnection } from '../ai/chat/chat-connection.js';
 import { CHAT_CLOSE } from '../ai/chat/chat-frames.js';
@@ -17,7 +18,7 @@ import { parseLivePlanChange } from '../storage/live-state-repository.js';
  * The largest frame a client may send: a message of 20,000 characters and three attachments of 100,000
  * (CH13), with room for JSON escapes and multi-byte characters.
  */
-const MAX_FRAME_BYTES = 2 * 1024 * 1024;
+const MAX_FRAME_BYTES = CHAT_LIMITS.frameBytes;
 
 const CHAT_PATH = /^([^/]+)(?:\/section\/([^/]+))?(?:\/subsection\/([^/]+))?\/chat(?:\/([^/]+))?\/?$/;
 

@@ -10,9 +10,9 @@ import type { UserRecord } from '../../storage/user-repository.js';
 import { recordActivity } from '../../structure/activity-entries.js';
 import { providerSummary } from '../providers/provider-view.js';
 import { readFrameAttachments, withAttachments } from './chat-attachments.js';
-import { CHAT_CLOSE, type IncomingChatFrame, parseChatFrame } from './chat-frames.js';
+import { CHAT_CLOSE, type IncomingChatFrame, type OutgoingChatFrame, parseChatFrame } from './chat-frames.js';
 import { chatTitleFrom, HISTORY_LIMIT, historyEntries } from './chat-history.js';
-import { type ChatScope, type ChatScopeIds, resolveChatScope } from './chat-scope.js';
+import { type ChatScope, type ChatScopeIds, contextFitsScope, resolveChatScope } from './chat-scope.js';
 import type { ChatSocketPlaces } from './chat-socket-places.js';
 import { type ChatDeps, proposalFrame, runChatTurn } from './chat-turn.js';
 
@@ -147,7 +147,7 @@ export class ChatConnection {
     });
   }
 
-  private send(frame: Record<string, unknown>): void {
+  private send(frame: OutgoingChatFrame): void {
     const { socket } = this.options;
     if (this.closed || socket.readyState !== OPEN) return;
     socket.send(JSON.stringify(frame));
@@ -281,6 +281,17 @@ export class ChatConnection {
     const text = frame.message.trim();
     if (text === '') {
       this.send({ type: 'error', code: 'blank_message', detail: 'A message cannot be blank.' });
+      return;
+    }
+    if (!contextFitsScope(frame.context, this.options.ids, this.chat?.id ?? null)) {
+      this.send({
+        type: 'error',
+        code: 'wrong_scope',
+        detail: 'context: this message was written in another document, section, subsection or chat.',
+        client_id: frame.client_id ?? null,
+      });
+      // The client counts the answers it is owed: this one will not come (CH17).
+      this.send({ type: 'end_of_response', client_id: frame.client_id ?? null });
       return;
     }
     const read = readFrameAttachments(frame.attachments);

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config/config.js';
 import type { LiveDocuments } from '../../live/live-documents.js';
-import type { ChatRecord } from '../../storage/chat-repository.js';
+import type { ChatProposalRecord, ChatRecord } from '../../storage/chat-repository.js';
 import type { Storage } from '../../storage/storage.js';
 import type { AiRuntime } from '../ai-runtime.js';
 import { assembleChatContext, ContextScopeError } from '../context/assemble-context.js';
 import { loadContextInput } from '../context/load-context-input.js';
 import { loadHtmlParser } from '../html-parser.js';
-import { AiProviderError, type TokenUsage } from '../providers/ai-provider.js';
+import { AiProviderError, type ProposalToolName, type TokenUsage } from '../providers/ai-provider.js';
 import { providerSummary } from '../providers/provider-view.js';
+import type { OutgoingChatFrame } from './chat-frames.js';
 import { PROMPT_HISTORY_LIMIT, promptMessagesOf, type StoredToolCall } from './chat-history.js';
 import { proposalForClient } from './chat-proposals.js';
 import type { ChatScope } from './chat-scope.js';
@@ -26,7 +27,7 @@ export interface ChatDeps {
 }
 
 /** Where a turn's frames go; a closed socket simply drops them (the turn still finishes and is stored). */
-export type FrameSink = (frame: Record<string, unknown>) => void;
+export type FrameSink = (frame: OutgoingChatFrame) => void;
 
 /** What the user sees when a provider fails (never the provider's own words: they may name keys or hosts). */
 export const AI_FAILURE_TEXT: Record<AiProviderError['kind'], string> = {
@@ -226,19 +227,18 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
 }
 
 /** The `tool_proposal` frame of a stored proposal (spec 001 §3). */
-export function proposalFrame(proposal: {
-  toolId: string;
-  toolName: string;
-  payload: unknown;
-  createdAt: Date;
-  messageId: string | null;
-  status: string;
-}): Record<string, unknown> {
+export function proposalFrame(
+  proposal: Pick<
+    ChatProposalRecord,
+    'toolId' | 'toolName' | 'payload' | 'createdAt' | 'messageId' | 'status'
+  >,
+): Extract<OutgoingChatFrame, { type: 'tool_proposal' }> {
   return {
     type: 'tool_proposal',
     tool_id: proposal.toolId,
-    tool_name: proposal.toolName,
-    payload: proposal.payload,
+    // Stored only after the SDK's applyProposal took them (CH5): one of the two tools, an object payload.
+    tool_name: proposal.toolName as ProposalToolName,
+    payload: proposal.payload as Record<string, unknown>,
     timestamp: proposal.createdAt.toISOString(),
     // The AI message that made it, and whether the user decided already (CH14).
     message_id: proposal.messageId,
