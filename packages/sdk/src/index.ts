@@ -594,6 +594,7 @@ export {
 } from './save/save-snapshot.js';
 export { type Clock, systemClock } from './state/clock.js';
 export { type Listener, Subscribable } from './state/subscribable.js';
+export { alwaysVisible, browserVisibility, type VisibilitySource } from './state/visibility-source.js';
 export {
   DARK_THEME,
   isTheme,

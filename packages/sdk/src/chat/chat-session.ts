@@ -1,4 +1,5 @@
 import { Subscribable } from '../state/subscribable.js';
+import { browserVisibility, type VisibilitySource } from '../state/visibility-source.js';
 import {
   type ChatAttachmentInfo,
   type ChatRole,
@@ -12,6 +13,7 @@ import {
   type ProposalStatus,
   parseIncomingFrame,
 } from './chat-messages.js';
+import { FINAL_CHAT_CLOSE_CODES } from './chat-protocol.js';
 import { CHAT_LIMIT_TEXTS, CHAT_TEXTS, CHAT_TIMINGS, DEFAULT_CHAT_QUEUE_LIMIT } from './chat-texts.js';
 import {
   browserSocketFactory,
@@ -42,7 +44,10 @@ export interface ChatMessage {
     /** The client id sent with a user message, for de-duplication (C11). */
     readonly clientId?: string;
     readonly delivery?: ChatDelivery;
-    /** The stream ended by a disconnect, not by `end_of_response` (C20). */
+    /**
+     * The answer was cut short: stopped by the user (`end_of_response {interrupted}`, C41) or its stream lost with
+     * the connection (C20) and not resumed (C52). UIs show "(interrupted)" after it.
+     */
     readonly interrupted?: boolean;
     /** From history. */
     readonly serverId?: string;
@@ -141,6 +146,12 @@ export interface ChatSessionOptions {
   queueWhileDisconnected?: boolean;
   /** How long after a ping a silent socket counts as stalled and is dropped (C46); default 10 s. */
   pongTimeoutMs?: number;
+  /**
+   * Whether the page is visible and online, and when it comes back (C50): reconnecting goes on while it is,
+   * pauses while it is not, and tries at once when it returns. Default: the browser's `document.visibilityState`,
+   * `online` and `focus` (always visible where there is no `document`, as in Node).
+   */
+  visibility?: VisibilitySource;
 }
 
 interface QueuedFrame {
@@ -161,6 +172,8 @@ type TimerName =
   | 'switchWait';
 
 const AUTH_CLOSE_CODES = new Set([4401, 4403, 403, 401]);
+/** Closes after which trying again cannot help (C27, C50). */
+const FINAL_CLOSE_CODES = new Set(FINAL_CHAT_CLOSE_CODES);
 /** The server's "no such document, section, subsection or chat": retrying cannot help (C27). */
 const NOT_FOUND_CLOSE = 4404;
 /** The server's "too many chat connections for this account" (`CHAT_SOCKETS_PER_USER`): retrying adds one more. */
@@ -233,6 +246,10 @@ export class ChatSession extends Subscribable {
   /** After a reconnect the queue waits for history, so a message lost on the wire goes first (C47). */
   private holdQueue = false;
   private readonly pongTimeoutMs: number;
+  private readonly visibility: VisibilitySource;
+  private stopWatchingVisibility: (() => void) | null = null;
+  /** The connection dropped and the session means to get it back (C50): by timer, or at once when the page returns. */
+  private retrying = false;
   private readonly historyKeys = new Set<string>();
   private historyRequestedAt = 0;
   /** The user message whose answer history lacks, while C48 asks again for it. */
@@ -259,6 +276,7 @@ export class ChatSession extends Subscribable {
     this.queueLimit = limit;
     this.queueWhileDisconnected = options.queueWhileDisconnected ?? true;
     this.pongTimeoutMs = options.pongTimeoutMs ?? CHAT_TIMINGS.pongTimeoutMs;
+    this.visibility = options.visibility ?? browserVisibility;
     this.baseUrl = options.baseUrl;
     this.getToken = options.getToken;
     this.scope = fullScope(options.scope);
@@ -294,6 +312,8 @@ export class ChatSession extends Subscribable {
   /** Opens the connection; does nothing while one is opening or open, or a switch waits (C28, C29). */
   connect(): void {
     if (this.disposed || this.socket || this.timers.has('switchWait')) return;
+    // Listened to from the first connect (not the constructor): a session never connected holds no listener.
+    this.stopWatchingVisibility ??= this.visibility.onVisible(() => this.resumeWhenVisible());
     const token = this.getToken();
     if (!token) {
       this.set({ status: 'error', error: CHAT_TEXTS.notAuthenticated, reconnect: null });
@@ -337,6 +357,7 @@ export class ChatSession extends Subscribable {
     this.clearTimer('reconnect');
     this.clearTimer('switchWait');
     this.switching = false;
+    this.retrying = false;
     this.socket = null;
     this.open = false;
     this.endStream(true);
@@ -355,6 +376,8 @@ export class ChatSession extends Subscribable {
   dispose(): void {
     this.disconnect();
     for (const name of [...this.timers.keys()]) this.clearTimer(name);
+    this.stopWatchingVisibility?.();
+    this.stopWatchingVisibility = null;
     this.disposed = true;
   }
 
@@ -383,6 +406,7 @@ export class ChatSession extends Subscribable {
     this.open = false;
     this.everOpened = false;
     this.attempts = 0;
+    this.retrying = false;
     this.switching = true;
     this.awaiting = 0;
     this.set({
@@ -544,6 +568,7 @@ export class ChatSession extends Subscribable {
 
   private handleOpen(socket: ChatSocket, token: string): void {
     const reopened = this.everOpened;
+    this.retrying = false;
     this.open = true;
     this.everOpened = true;
     try {
@@ -664,7 +689,12 @@ export class ChatSession extends Subscribable {
       this.set({ status: 'error', error: CHAT_LIMIT_TEXTS.tooManyConnections });
       return;
     }
-    if (code === 1000 || code === 1001) {
+    if (code === 4400) {
+      this.set({ status: 'error', error: CHAT_TEXTS.connectFailed });
+      return;
+    }
+    // 1001 is the server going away (a restart, a deploy): another instance or the same one soon answers (C50).
+    if (code === 1000 || FINAL_CLOSE_CODES.has(code)) {
       this.set({ status: 'error', error: CHAT_TEXTS.disconnectedResume });
       return;
     }
@@ -675,11 +705,13 @@ export class ChatSession extends Subscribable {
     this.scheduleReconnect(wasStabilizing);
   }
 
+  /**
+   * C9, C50: the next attempt after a capped, jittered backoff, for as long as it takes: a server outage of any
+   * length ends with the chat back, without the user sending. While the page is hidden or offline the due attempt
+   * waits for it to return ({@link resumeWhenVisible}).
+   */
   private scheduleReconnect(wasStabilizing: boolean): void {
-    if (this.attempts >= CHAT_TIMINGS.maxReconnectAttempts) {
-      this.giveUp();
-      return;
-    }
+    this.retrying = true;
     this.attempts += 1;
     const base = Math.min(
       CHAT_TIMINGS.reconnectMaxMs,
@@ -689,7 +721,7 @@ export class ChatSession extends Subscribable {
     const delay = Math.round(base * (0.8 + 0.4 * jitter));
     const at = this.clock.now() + delay;
     const quiet = wasStabilizing || this.clock.now() < this.suppressUntil;
-    this.startTimer('reconnect', delay, () => this.connect());
+    this.startTimer('reconnect', delay, () => this.reconnectIfVisible());
     this.set({
       status: quiet ? 'connecting' : 'error',
       error: quiet ? this.state.error : CHAT_TEXTS.disconnectedResume,
@@ -697,12 +729,21 @@ export class ChatSession extends Subscribable {
     });
   }
 
-  private giveUp(): void {
-    this.logger.error(CHAT_TEXTS.maxReconnectLog);
-    this.attempts = 0;
-    this.failQueued();
-    this.set({ status: 'error', error: CHAT_TEXTS.disconnectedGaveUp, reconnect: null });
-    this.addMessage('system', CHAT_TEXTS.unableToReconnect);
+  /** A due attempt (C50): nobody is looking, or the device is offline, so it waits for the page to return. */
+  private reconnectIfVisible(): void {
+    if (this.visibility.isVisible()) {
+      this.connect();
+      return;
+    }
+    this.set({ reconnect: null });
+  }
+
+  /** The page is visible, online or focused again (C50): a connection the session wants back is tried at once. */
+  private resumeWhenVisible(): void {
+    if (this.disposed || !this.retrying || this.socket || this.switching) return;
+    if (!this.visibility.isVisible()) return;
+    this.clearTimer('reconnect');
+    this.connect();
   }
 
   private failQueued(): void {
@@ -757,7 +798,8 @@ export class ChatSession extends Subscribable {
         this.applyAi(frame.content, frame.messageId);
         return;
       case 'end_of_response':
-        this.endStream(false);
+        // Stopped by the user (C41): what streamed stays, marked (C51).
+        this.endStream(frame.interrupted);
         this.awaiting = Math.max(0, this.awaiting - 1);
         this.set({ loading: this.awaiting > 0, toolGenerating: false });
         // A resend the server already had (C47): its answer went to the earlier socket, so fetch it (C48).
@@ -845,6 +887,17 @@ export class ChatSession extends Subscribable {
     if (this.streamingId && serverId && this.streamingServerId && serverId !== this.streamingServerId) {
       this.endStream(false);
     }
+    // The same answer resumed on a new socket (C52): it continues in its message, never a second one.
+    const resumed =
+      !this.streamingId && serverId
+        ? this.state.messages.find((m) => m.role === 'ai' && m.metadata.serverId === serverId)
+        : undefined;
+    if (resumed) {
+      this.streamingId = resumed.id;
+      this.streamingServerId = serverId;
+      const { interrupted: _cut, ...metadata } = resumed.metadata;
+      this.updateMessage(resumed.id, (m) => ({ ...m, isPartial: true, metadata }));
+    }
     if (!this.streamingId) {
       const id = `ai-${this.createId()}`;
       this.streamingId = id;
@@ -857,6 +910,11 @@ export class ChatSession extends Subscribable {
         isPartial: true,
         metadata: serverId ? { serverId } : {},
       });
+    }
+    if (this.awaiting === 0) {
+      // An answer streaming here is owed, whichever socket asked (C52): sends wait for it (C14).
+      this.awaiting = 1;
+      this.set({ loading: true });
     }
     const id = this.streamingId;
     const previous = this.state.messages.find((m) => m.id === id)?.content ?? '';
@@ -900,6 +958,7 @@ export class ChatSession extends Subscribable {
         ...(entry.id ? { serverId: entry.id } : {}),
         ...(entry.clientId ? { clientId: entry.clientId } : {}),
         ...(entry.attachments ? { attachments: entry.attachments } : {}),
+        ...(entry.interrupted ? { interrupted: true } : {}),
       },
     }));
     const seen = new Set(fromHistory.map((m) => m.metadata.clientId).filter((c) => c !== undefined));
