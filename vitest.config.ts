@@ -17,6 +17,7 @@ const POSTGRES_INTEGRATION_FILES = [
   'integration/ai-sdk.test.ts',
   'integration/chat-openai-compatible.test.ts',
   'integration/chat-protocol-contract.test.ts',
+  'integration/chat-recovery.test.ts',
   'integration/authorization-matrix.test.ts',
   'integration/oidc.test.ts',
   'integration/cli-auth.test.ts',

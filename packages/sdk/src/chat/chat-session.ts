@@ -798,8 +798,9 @@ export class ChatSession extends Subscribable {
         this.applyAi(frame.content, frame.messageId);
         return;
       case 'end_of_response':
+        // A duplicate's answer went to an earlier socket: it ends no answer streaming here (C52).
         // Stopped by the user (C41): what streamed stays, marked (C51).
-        this.endStream(frame.interrupted);
+        if (!frame.duplicate) this.endStream(frame.interrupted);
         this.awaiting = Math.max(0, this.awaiting - 1);
         this.set({ loading: this.awaiting > 0, toolGenerating: false });
         // A resend the server already had (C47): its answer went to the earlier socket, so fetch it (C48).

@@ -12,6 +12,7 @@ import { providerSummary } from '../providers/provider-view.js';
 import { readFrameAttachments, withAttachments } from './chat-attachments.js';
 import { CHAT_CLOSE, type IncomingChatFrame, type OutgoingChatFrame, parseChatFrame } from './chat-frames.js';
 import { chatTitleFrom, HISTORY_LIMIT, historyEntries } from './chat-history.js';
+import { LiveChatTurns } from './chat-live-turns.js';
 import { type ChatScope, type ChatScopeIds, contextFitsScope, resolveChatScope } from './chat-scope.js';
 import type { ChatSocketPlaces } from './chat-socket-places.js';
 import { type ChatDeps, proposalFrame, runChatTurn } from './chat-turn.js';
@@ -39,6 +40,8 @@ export interface ChatConnectionOptions {
   setTimer?: (callback: () => void, ms: number) => { cancel(): void };
   /** The cap on each user's open chat sockets; without it (unit tests) there is none. */
   places?: ChatSocketPlaces;
+  /** The answers streaming on this instance, shared by its sockets (CH18); without it each socket has its own. */
+  liveTurns?: LiveChatTurns;
 }
 
 /**
@@ -59,8 +62,11 @@ export class ChatConnection {
   private turns: Promise<void> = Promise.resolve();
   private turn: AbortController | null = null;
   private authTimer: { cancel(): void } | null = null;
+  private readonly liveTurns: LiveChatTurns;
 
-  constructor(private readonly options: ChatConnectionOptions) {}
+  constructor(private readonly options: ChatConnectionOptions) {
+    this.liveTurns = options.liveTurns ?? new LiveChatTurns();
+  }
 
   /**
    * Starts the connection: checks the session cookie now, if any, and waits for `authenticate` (a cookie
@@ -217,6 +223,18 @@ export class ChatConnection {
       chat_id: this.chat?.id ?? null,
       provider: providerSummary(deps.ai.provider.info),
     });
+    this.joinLiveTurn();
+  }
+
+  /**
+   * CH18: a socket that (re)connects to a chat whose answer is streaming on this instance gets the text so far and
+   * the rest of the stream, and its `stop` stops it: a reconnect does not cut the answer off.
+   */
+  private joinLiveTurn(): void {
+    const turn = this.chat ? this.liveTurns.of(this.chat.id) : undefined;
+    if (!turn) return;
+    this.turn = turn.controller;
+    turn.join((out) => this.send(out));
   }
 
   private async handle(data: string): Promise<void> {
@@ -369,6 +387,9 @@ export class ChatConnection {
     // The answer streams outside the frame queue, so `stop`, pings and decisions are heard meanwhile.
     this.turns = this.turns.then(async () => {
       this.turn = controller;
+      // Every socket on this chat gets the answer: this one, and any that reconnects meanwhile (CH18).
+      const live = this.liveTurns.begin(chat.id, controller);
+      live.turn.join((out) => this.send(out));
       try {
         await runChatTurn(
           deps,
@@ -380,13 +401,14 @@ export class ChatConnection {
             options,
             signal: controller.signal,
           },
-          (out) => this.send(out),
+          live.turn.send,
         );
       } catch (error) {
         deps.log.error({ err: error, chatId: chat.id }, 'chat turn failed');
-        this.send({ type: 'system', content: 'Something went wrong on the server. Please try again.' });
-        this.send({ type: 'end_of_response' });
+        live.turn.send({ type: 'system', content: 'Something went wrong on the server. Please try again.' });
+        live.turn.send({ type: 'end_of_response' });
       } finally {
+        live.end();
         if (this.turn === controller) this.turn = null;
       }
     });
