@@ -18,6 +18,7 @@ const POSTGRES_INTEGRATION_FILES = [
   'integration/chat-openai-compatible.test.ts',
   'integration/chat-protocol-contract.test.ts',
   'integration/chat-recovery.test.ts',
+  'integration/chat-answer-takeover.test.ts',
   'integration/authorization-matrix.test.ts',
   'integration/oidc.test.ts',
   'integration/cli-auth.test.ts',

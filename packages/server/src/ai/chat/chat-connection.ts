@@ -9,7 +9,7 @@ import { type ChatRecord, UNTITLED_CHAT } from '../../storage/chat-repository.js
 import type { UserRecord } from '../../storage/user-repository.js';
 import { recordActivity } from '../../structure/activity-entries.js';
 import { providerSummary } from '../providers/provider-view.js';
-import { readFrameAttachments, withAttachments } from './chat-attachments.js';
+import { readFrameAttachments, storedAttachmentsOf, withAttachments } from './chat-attachments.js';
 import { CHAT_CLOSE, type IncomingChatFrame, type OutgoingChatFrame, parseChatFrame } from './chat-frames.js';
 import { chatTitleFrom, HISTORY_LIMIT, historyEntries } from './chat-history.js';
 import { LiveChatTurns } from './chat-live-turns.js';
@@ -25,6 +25,10 @@ export interface ChatSocketLike {
 }
 
 const OPEN = 1;
+/** How long an answer's lease on its question lasts unrenewed: an instance silent this long is taken as dead (CH19). */
+export const ANSWER_LEASE_MS = 15_000;
+/** How often the answering instance renews its lease: three beats fit in one lease. */
+export const ANSWER_HEARTBEAT_MS = 5_000;
 /** How long a socket without a session cookie may take to send `authenticate`. */
 export const AUTHENTICATE_TIMEOUT_MS = 10_000;
 
@@ -223,18 +227,19 @@ export class ChatConnection {
       chat_id: this.chat?.id ?? null,
       provider: providerSummary(deps.ai.provider.info),
     });
-    this.joinLiveTurn();
+    if (!this.joinLiveTurn()) await this.answerOrphan(lookup.user, scope);
   }
 
   /**
    * CH18: a socket that (re)connects to a chat whose answer is streaming on this instance gets the text so far and
    * the rest of the stream, and its `stop` stops it: a reconnect does not cut the answer off.
    */
-  private joinLiveTurn(): void {
+  private joinLiveTurn(): boolean {
     const turn = this.chat ? this.liveTurns.of(this.chat.id) : undefined;
-    if (!turn) return;
+    if (!turn) return false;
     this.turn = turn.controller;
     turn.join((out) => this.send(out));
+    return true;
   }
 
   private async handle(data: string): Promise<void> {
@@ -328,7 +333,7 @@ export class ChatConnection {
       // A resend of a message already answered (or being answered): nothing runs twice.
       this.send({ type: 'end_of_response', duplicate: true, client_id: clientId });
     if (this.chat && clientId && (await deps.storage.chats.hasClientMessage(this.chat.id, clientId))) {
-      duplicate();
+      if (!(await this.answerOrphan(user, scope))) duplicate();
       return;
     }
     // The limit is checked before anything is stored: a flood of messages over it writes nothing.
@@ -360,11 +365,17 @@ export class ChatConnection {
       role: 'user',
       content: frame.message,
       clientId,
-      metadata: { options: frame.options ?? {}, ...(attachments.length > 0 ? { attachments } : {}) },
+      metadata: {
+        options: frame.options ?? {},
+        ...(attachments.length > 0 ? { attachments } : {}),
+        // This instance answers it; should it die, another takes over once the lease runs out (CH19).
+        lease_until: now.getTime() + ANSWER_LEASE_MS,
+      },
       createdAt: now,
     });
     if (stored.duplicate) {
-      duplicate();
+      // A resend of a question whose instance died mid-answer: answered here instead (CH19).
+      if (!(await this.answerOrphan(user, scope))) duplicate();
       return;
     }
     const { message } = stored;
@@ -379,28 +390,35 @@ export class ChatConnection {
       client_id: message.clientId,
       chat_id: chat.id,
     });
-    const options = {
+    this.startAnswer(chat, scope, user, message.id, withAttachments(frame.message, attachments), {
       webAccess: frame.options?.web_access === 'on',
       research: frame.options?.research === 'on',
-    };
+    });
+  }
+
+  /**
+   * Answers a stored user message: the answer streams outside the frame queue (so `stop`, pings and decisions are
+   * heard meanwhile) to every socket on the chat (CH18), while this instance renews its lease on the question (CH19).
+   */
+  private startAnswer(
+    chat: ChatRecord,
+    scope: ChatScope,
+    user: UserRecord,
+    questionId: string,
+    message: string,
+    options: { webAccess: boolean; research: boolean },
+  ): void {
+    const { deps } = this.options;
     const controller = new AbortController();
-    // The answer streams outside the frame queue, so `stop`, pings and decisions are heard meanwhile.
     this.turns = this.turns.then(async () => {
       this.turn = controller;
-      // Every socket on this chat gets the answer: this one, and any that reconnects meanwhile (CH18).
       const live = this.liveTurns.begin(chat.id, controller);
       live.turn.join((out) => this.send(out));
+      const heartbeat = this.renewLease(questionId);
       try {
         await runChatTurn(
           deps,
-          {
-            chat,
-            scope,
-            userId: user.id,
-            message: withAttachments(frame.message, attachments),
-            options,
-            signal: controller.signal,
-          },
+          { chat, scope, userId: user.id, message, options, signal: controller.signal },
           live.turn.send,
         );
       } catch (error) {
@@ -408,10 +426,69 @@ export class ChatConnection {
         live.turn.send({ type: 'system', content: 'Something went wrong on the server. Please try again.' });
         live.turn.send({ type: 'end_of_response' });
       } finally {
+        heartbeat.cancel();
         live.end();
         if (this.turn === controller) this.turn = null;
+        // Answered, or told why not: no other instance should answer it again.
+        await deps.storage.chats.releaseAnswerLease(questionId).catch((error: unknown) => {
+          deps.log.warn({ err: databaseFailureSummary(error) }, 'chat answer lease not released');
+        });
       }
     });
+  }
+
+  /** CH19: renews the lease on the question every `ANSWER_HEARTBEAT_MS` until cancelled. */
+  private renewLease(questionId: string): { cancel(): void } {
+    const { deps } = this.options;
+    const setTimer = this.options.setTimer ?? defaultTimer;
+    let timer: { cancel(): void } | null = null;
+    let stopped = false;
+    const beat = () => {
+      timer = setTimer(() => {
+        if (stopped) return;
+        deps.storage.chats
+          .renewAnswerLease(questionId, deps.now().getTime() + ANSWER_LEASE_MS)
+          // The database away: the next beat tries again (the lease outlasts two missed beats).
+          .catch(() => undefined)
+          .finally(() => {
+            if (!stopped) beat();
+          });
+      }, ANSWER_HEARTBEAT_MS);
+    };
+    beat();
+    return {
+      cancel: () => {
+        stopped = true;
+        timer?.cancel();
+      },
+    };
+  }
+
+  /**
+   * CH19: the chat's last question, if the instance answering it died (its lease ran out with no finished
+   * answer), is answered here, once across instances (the claim is a compare-and-set on the lease).
+   */
+  private async answerOrphan(user: UserRecord, scope: ChatScope): Promise<boolean> {
+    const { deps } = this.options;
+    const chat = this.chat;
+    if (!chat) return false;
+    const now = deps.now().getTime();
+    const question = await deps.storage.chats.claimOrphanedQuestion(chat.id, now, now + ANSWER_LEASE_MS);
+    if (!question) return false;
+    deps.log.info({ chatId: chat.id, messageId: question.id }, 'answering a question whose instance died');
+    const stored = (question.metadata as { options?: { web_access?: unknown; research?: unknown } }).options;
+    this.startAnswer(
+      chat,
+      scope,
+      user,
+      question.id,
+      withAttachments(question.content, storedAttachmentsOf(question.metadata)),
+      {
+        webAccess: stored?.web_access === 'on',
+        research: stored?.research === 'on',
+      },
+    );
+    return true;
   }
 
   private async decide(toolId: string, action: 'accept' | 'reject'): Promise<void> {

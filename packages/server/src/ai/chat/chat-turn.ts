@@ -62,8 +62,10 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
     storage.chats.messagesOf(chat.id, PROMPT_HISTORY_LIMIT),
     storage.chats.proposalsOf(chat.id),
   ]);
-  // The message just stored is the last of the history; the context engine takes it apart.
-  const earlier = history.length > 0 && history.at(-1)?.role === 'user' ? history.slice(0, -1) : history;
+  // The question is the last user message (the one just stored, or one answered again after its instance died,
+  // CH19, maybe followed by what that instance left); the context engine takes it apart.
+  const question = history.findLastIndex((message) => message.role === 'user');
+  const earlier = question >= 0 ? history.slice(0, question) : history;
   await deps.live?.beforeRest({ kind: 'document', id: scope.document.id });
   const contextInput = await loadContextInput(storage, {
     documentId: scope.document.id,
