@@ -1,5 +1,6 @@
 import { Subscribable } from '../state/subscribable.js';
 import { browserVisibility, type VisibilitySource } from '../state/visibility-source.js';
+import { closeDecision, cumulativeChange, owedAnswerDelay, reconnectDelay } from './chat-decisions.js';
 import {
   type ChatAttachmentInfo,
   type ChatRole,
@@ -13,8 +14,7 @@ import {
   type ProposalStatus,
   parseIncomingFrame,
 } from './chat-messages.js';
-import { FINAL_CHAT_CLOSE_CODES } from './chat-protocol.js';
-import { CHAT_LIMIT_TEXTS, CHAT_TEXTS, CHAT_TIMINGS, DEFAULT_CHAT_QUEUE_LIMIT } from './chat-texts.js';
+import { CHAT_TEXTS, CHAT_TIMINGS, DEFAULT_CHAT_QUEUE_LIMIT } from './chat-texts.js';
 import {
   browserSocketFactory,
   type ChatClock,
@@ -170,14 +170,6 @@ type TimerName =
   | 'warningClear'
   | 'toolClear'
   | 'switchWait';
-
-const AUTH_CLOSE_CODES = new Set([4401, 4403, 403, 401]);
-/** Closes after which trying again cannot help (C27, C50). */
-const FINAL_CLOSE_CODES = new Set(FINAL_CHAT_CLOSE_CODES);
-/** The server's "no such document, section, subsection or chat": retrying cannot help (C27). */
-const NOT_FOUND_CLOSE = 4404;
-/** The server's "too many chat connections for this account" (`CHAT_SOCKETS_PER_USER`): retrying adds one more. */
-const TOO_MANY_CLOSE = 4429;
 
 /** The spec 001 §4 text of a decided proposal; null while pending. */
 function decisionText(status: ProposalStatus): string | null {
@@ -673,33 +665,10 @@ export class ChatSession extends Subscribable {
     this.holdQueue = false;
     this.awaiting = 0;
     this.set({ stabilizing: false, loading: false, toolGenerating: false });
-    if (AUTH_CLOSE_CODES.has(code)) {
-      this.logger.error(CHAT_TEXTS.authFailedLog);
-      this.set({
-        status: 'error',
-        error: code === 4401 || code === 401 ? CHAT_TEXTS.notAuthenticated : CHAT_TEXTS.connectFailed,
-      });
-      return;
-    }
-    if (code === NOT_FOUND_CLOSE) {
-      this.set({ status: 'error', error: CHAT_TEXTS.connectFailed });
-      return;
-    }
-    if (code === TOO_MANY_CLOSE) {
-      this.set({ status: 'error', error: CHAT_LIMIT_TEXTS.tooManyConnections });
-      return;
-    }
-    if (code === 4400) {
-      this.set({ status: 'error', error: CHAT_TEXTS.connectFailed });
-      return;
-    }
-    // 1001 is the server going away (a restart, a deploy): another instance or the same one soon answers (C50).
-    if (code === 1000 || FINAL_CLOSE_CODES.has(code)) {
-      this.set({ status: 'error', error: CHAT_TEXTS.disconnectedResume });
-      return;
-    }
-    if (!this.everOpened && code !== 1006) {
-      this.set({ status: 'error', error: CHAT_TEXTS.connectFailed });
+    const decision = closeDecision(code, this.everOpened);
+    if (decision.kind === 'final') {
+      if (decision.authFailed) this.logger.error(CHAT_TEXTS.authFailedLog);
+      this.set({ status: 'error', error: decision.error });
       return;
     }
     this.scheduleReconnect(wasStabilizing);
@@ -713,12 +682,7 @@ export class ChatSession extends Subscribable {
   private scheduleReconnect(wasStabilizing: boolean): void {
     this.retrying = true;
     this.attempts += 1;
-    const base = Math.min(
-      CHAT_TIMINGS.reconnectMaxMs,
-      CHAT_TIMINGS.reconnectBaseMs * 2 ** (this.attempts - 1),
-    );
-    const jitter = Math.min(Math.max(this.random(), 0), 1);
-    const delay = Math.round(base * (0.8 + 0.4 * jitter));
+    const delay = reconnectDelay(this.attempts, this.random());
     const at = this.clock.now() + delay;
     const quiet = wasStabilizing || this.clock.now() < this.suppressUntil;
     this.startTimer('reconnect', delay, () => this.reconnectIfVisible());
@@ -918,19 +882,15 @@ export class ChatSession extends Subscribable {
       this.set({ loading: true });
     }
     const id = this.streamingId;
-    const previous = this.state.messages.find((m) => m.id === id)?.content ?? '';
-    if (content.startsWith(previous)) {
-      const delta = content.slice(previous.length);
-      if (delta === '') return;
-      this.updateMessage(id, (m) => ({ ...m, content }));
-      this.emit({ type: 'delta', messageId: id, text: delta });
-    } else if (previous.startsWith(content)) {
-      // A stale, shorter frame: the text already shown stays (C19).
-      return;
-    } else {
-      this.updateMessage(id, (m) => ({ ...m, content }));
-      this.emit({ type: 'reset', messageId: id, content });
-    }
+    const change = cumulativeChange(this.state.messages.find((m) => m.id === id)?.content ?? '', content);
+    // A stale, shorter frame, or nothing new: the text already shown stays (C19).
+    if (change.kind === 'same' || change.kind === 'stale') return;
+    this.updateMessage(id, (m) => ({ ...m, content }));
+    this.emit(
+      change.kind === 'delta'
+        ? { type: 'delta', messageId: id, text: change.text }
+        : { type: 'reset', messageId: id, content },
+    );
   }
 
   private endStream(interrupted: boolean): void {
@@ -1002,8 +962,8 @@ export class ChatSession extends Subscribable {
     if (this.owedAnswer?.messageId !== last.id)
       this.owedAnswer = { messageId: last.id, since: now, polls: 0 };
     const owed = this.owedAnswer;
-    const delay = Math.min(CHAT_TIMINGS.answerPollMaxMs, CHAT_TIMINGS.answerPollBaseMs * 2 ** owed.polls);
-    if (now + delay - owed.since > CHAT_TIMINGS.answerWaitMs) {
+    const delay = owedAnswerDelay(owed.polls, owed.since, now);
+    if (delay === null) {
       this.clearTimer('answerPoll');
       return;
     }
