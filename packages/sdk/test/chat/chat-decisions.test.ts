@@ -1,6 +1,7 @@
 import { CHAT_LIMIT_TEXTS, CHAT_TEXTS, FINAL_CHAT_CLOSE_CODES } from '@planwright/sdk';
 import { describe, expect, it } from 'vitest';
 import {
+  type CloseDecision,
   closeDecision,
   cumulativeChange,
   owedAnswerDelay,
@@ -24,9 +25,12 @@ describe('closeDecision (C21 C23 C27 C50)', () => {
     [1011, true, { kind: 'reconnect' }, 'C9'],
     [1011, false, { kind: 'final', error: CHAT_TEXTS.connectFailed, authFailed: false }, 'C23'],
     [1001, false, { kind: 'final', error: CHAT_TEXTS.connectFailed, authFailed: false }, 'C23'],
-  ] as const)('%i (opened before: %s) → %o (%s)', (code, opened, expected) => {
-    expect(closeDecision(code, opened)).toEqual(expected);
-  });
+  ] satisfies [number, boolean, CloseDecision, string][])(
+    '%i (opened before: %s) → %o (%s)',
+    (code, opened, expected) => {
+      expect(closeDecision(code, opened)).toEqual(expected);
+    },
+  );
 
   it('C50: every code the protocol calls final is final, opened before or not', () => {
     for (const code of FINAL_CHAT_CLOSE_CODES) {
