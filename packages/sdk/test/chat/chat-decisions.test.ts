@@ -9,7 +9,7 @@ import {
 } from '../../src/chat/chat-decisions.js';
 
 describe('closeDecision (C21 C23 C27 C50)', () => {
-  it.each([
+  const table: [code: number, openedBefore: boolean, decision: CloseDecision, rule: string][] = [
     // code, opened before, decision
     [4401, true, { kind: 'final', error: CHAT_TEXTS.notAuthenticated, authFailed: true }, 'C27'],
     [401, false, { kind: 'final', error: CHAT_TEXTS.notAuthenticated, authFailed: true }, 'C27'],
@@ -25,12 +25,10 @@ describe('closeDecision (C21 C23 C27 C50)', () => {
     [1011, true, { kind: 'reconnect' }, 'C9'],
     [1011, false, { kind: 'final', error: CHAT_TEXTS.connectFailed, authFailed: false }, 'C23'],
     [1001, false, { kind: 'final', error: CHAT_TEXTS.connectFailed, authFailed: false }, 'C23'],
-  ] satisfies [number, boolean, CloseDecision, string][])(
-    '%i (opened before: %s) → %o (%s)',
-    (code, opened, expected) => {
-      expect(closeDecision(code, opened)).toEqual(expected);
-    },
-  );
+  ];
+  it.each(table)('%i (opened before: %s) → %o (%s)', (code, opened, expected) => {
+    expect(closeDecision(code, opened)).toEqual(expected);
+  });
 
   it('C50: every code the protocol calls final is final, opened before or not', () => {
     for (const code of FINAL_CHAT_CLOSE_CODES) {
