@@ -213,6 +213,7 @@ export {
   CHAT_CLOSE,
   CHAT_LIMITS,
   type ChatFrameContext,
+  type ChatProtocolSchemas,
   type ClientFrame,
   chatProtocolSchemas,
   FINAL_CHAT_CLOSE_CODES,

@@ -206,14 +206,15 @@ export const chatProtocolSchemas = lazySchema(() => {
   return { clientFrame, serverFrame, context, attachments: chatAttachmentsSchema };
 });
 
-type Schemas = ReturnType<typeof chatProtocolSchemas>;
+/** The protocol's schemas, as {@link chatProtocolSchemas} answers them. */
+export type ChatProtocolSchemas = ReturnType<typeof chatProtocolSchemas>;
 
 /** A frame a client sends, as the server reads it (spec 001 §7 plus `stop`). */
-export type ClientFrame = z.infer<Schemas['clientFrame']>;
+export type ClientFrame = z.infer<ChatProtocolSchemas['clientFrame']>;
 /** A frame the server sends. */
-export type ServerFrame = z.infer<Schemas['serverFrame']>;
+export type ServerFrame = z.infer<ChatProtocolSchemas['serverFrame']>;
 /** The `context` of a `message` frame (C13). */
-export type ChatFrameContext = z.infer<Schemas['context']>;
+export type ChatFrameContext = z.infer<ChatProtocolSchemas['context']>;
 /** The `tool_call` frame: a tool the AI ran on the server (an MCP server's or the web search), for the UI to show. */
 export type ToolCallFrame = Extract<ServerFrame, { type: 'tool_call' }>;
 
