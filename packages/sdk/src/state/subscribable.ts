@@ -25,6 +25,11 @@ export class Subscribable {
     return this.listeners.size;
   }
 
+  /** Forgets every listener (a disposed object tells nobody anything again). */
+  protected unsubscribeAll(): void {
+    this.listeners.clear();
+  }
+
   /** Runs after each new listener: a store that watches something only while watched starts here. */
   protected onSubscribe(): void {}
 
