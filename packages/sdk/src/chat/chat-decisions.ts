@@ -1,3 +1,4 @@
+import type { ChatMessage } from './chat-session.js';
 import { CHAT_LIMIT_TEXTS, CHAT_TEXTS, CHAT_TIMINGS } from './chat-texts.js';
 
 /**
@@ -79,4 +80,34 @@ export function cumulativeChange(shown: string, content: string): CumulativeChan
 export function owedAnswerDelay(polls: number, since: number, now: number): number | null {
   const delay = Math.min(CHAT_TIMINGS.answerPollMaxMs, CHAT_TIMINGS.answerPollBaseMs * 2 ** polls);
   return now + delay - since > CHAT_TIMINGS.answerWaitMs ? null : delay;
+}
+
+/**
+ * C18: the transcript after a history answer. History replaces it, keeping the local messages still queued, the
+ * one streaming, and those created since the request was sent (`askedAt`), minus those history already holds (the
+ * same client id). An answer still streaming is in history as a snapshot: the live copy takes the snapshot's place.
+ */
+export function mergeHistory(
+  current: readonly ChatMessage[],
+  fromHistory: readonly ChatMessage[],
+  context: { streamingId: string | null; askedAt: number },
+): ChatMessage[] {
+  const seen = new Set(fromHistory.map((m) => m.metadata.clientId).filter((c) => c !== undefined));
+  const local = current.filter(
+    (m) =>
+      (m.metadata.delivery === 'queued' ||
+        m.id === context.streamingId ||
+        Date.parse(m.timestamp) >= context.askedAt) &&
+      !(m.metadata.clientId !== undefined && seen.has(m.metadata.clientId)),
+  );
+  const live = new Map<string, ChatMessage>();
+  for (const m of local) if (m.role === 'ai' && m.metadata.serverId) live.set(m.metadata.serverId, m);
+  const placed = new Set<ChatMessage>();
+  const kept = fromHistory.map((m) => {
+    const copy = m.role === 'ai' && m.metadata.serverId ? live.get(m.metadata.serverId) : undefined;
+    if (!copy) return m;
+    placed.add(copy);
+    return copy;
+  });
+  return [...kept, ...local.filter((m) => !placed.has(m))];
 }

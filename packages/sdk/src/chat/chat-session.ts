@@ -1,6 +1,12 @@
 import { Subscribable } from '../state/subscribable.js';
 import { browserVisibility, type VisibilitySource } from '../state/visibility-source.js';
-import { closeDecision, cumulativeChange, owedAnswerDelay, reconnectDelay } from './chat-decisions.js';
+import {
+  closeDecision,
+  cumulativeChange,
+  mergeHistory,
+  owedAnswerDelay,
+  reconnectDelay,
+} from './chat-decisions.js';
 import {
   type ChatAttachmentInfo,
   type ChatRole,
@@ -922,24 +928,11 @@ export class ChatSession extends Subscribable {
         ...(entry.interrupted ? { interrupted: true } : {}),
       },
     }));
-    const seen = new Set(fromHistory.map((m) => m.metadata.clientId).filter((c) => c !== undefined));
-    // Keep what this client sent or received since asking, unless history already holds it (C18).
-    const local = this.state.messages.filter(
-      (m) =>
-        (m.metadata.delivery === 'queued' || m.id === this.streamingId || this.isSince(m)) &&
-        !(m.metadata.clientId !== undefined && seen.has(m.metadata.clientId)),
-    );
-    // An answer still streaming is in history as a snapshot; the live copy wins, in the snapshot's place (C18).
-    const live = new Map<string, ChatMessage>();
-    for (const m of local) if (m.role === 'ai' && m.metadata.serverId) live.set(m.metadata.serverId, m);
-    const placed = new Set<ChatMessage>();
-    const kept = fromHistory.map((m) => {
-      const copy = m.role === 'ai' && m.metadata.serverId ? live.get(m.metadata.serverId) : undefined;
-      if (!copy) return m;
-      placed.add(copy);
-      return copy;
+    const messages = mergeHistory(this.state.messages, fromHistory, {
+      streamingId: this.streamingId,
+      askedAt: this.historyRequestedAt,
     });
-    this.set({ messages: [...kept, ...local.filter((m) => !placed.has(m))], historyLoading: false });
+    this.set({ messages, historyLoading: false });
     // Flushed after the merge, so the requeued messages keep their place in the transcript (C47).
     this.releaseQueue();
     this.followOwedAnswer(entries);
@@ -999,10 +992,6 @@ export class ChatSession extends Subscribable {
         ),
       };
     }
-  }
-
-  private isSince(message: ChatMessage): boolean {
-    return Date.parse(message.timestamp) >= this.historyRequestedAt;
   }
 
   private context(): ChatWireContext {

@@ -1,9 +1,10 @@
-import { CHAT_LIMIT_TEXTS, CHAT_TEXTS, FINAL_CHAT_CLOSE_CODES } from '@planwright/sdk';
+import { CHAT_LIMIT_TEXTS, CHAT_TEXTS, type ChatMessage, FINAL_CHAT_CLOSE_CODES } from '@planwright/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   type CloseDecision,
   closeDecision,
   cumulativeChange,
+  mergeHistory,
   owedAnswerDelay,
   reconnectDelay,
 } from '../../src/chat/chat-decisions.js';
@@ -84,5 +85,68 @@ describe('owedAnswerDelay (C48)', () => {
     [10, 0, 112_000, 8_000],
   ])('poll %i, owed since %i, now %i → %s', (polls, since, now, expected) => {
     expect(owedAnswerDelay(polls, since, now)).toBe(expected);
+  });
+});
+
+describe('mergeHistory (C18 C47)', () => {
+  const at = (ms: number) => new Date(ms).toISOString();
+  const message = (
+    id: string,
+    role: ChatMessage['role'],
+    time: number,
+    metadata: ChatMessage['metadata'] = {},
+    isPartial = false,
+  ): ChatMessage => ({ id, role, content: id, timestamp: at(time), isPartial, metadata });
+  const ASKED = 1_000;
+  const stored = [
+    message('history-u1', 'user', 10, { serverId: 'u1', clientId: 'c1' }),
+    message('history-a1', 'ai', 20, { serverId: 'a1' }),
+  ];
+
+  it.each([
+    [
+      'an old local copy of a stored message goes',
+      [message('user-c1', 'user', 10, { clientId: 'c1' })],
+      null,
+      ['history-u1', 'history-a1'],
+    ],
+    [
+      'a queued message stays, after history',
+      [message('user-c9', 'user', 10, { clientId: 'c9', delivery: 'queued' })],
+      null,
+      ['history-u1', 'history-a1', 'user-c9'],
+    ],
+    [
+      'a message since the request stays',
+      [message('system-1', 'system', ASKED + 1)],
+      null,
+      ['history-u1', 'history-a1', 'system-1'],
+    ],
+    [
+      'an old local message history lacks goes',
+      [message('system-0', 'system', ASKED - 1)],
+      null,
+      ['history-u1', 'history-a1'],
+    ],
+    [
+      'one since the request that history holds goes',
+      [message('user-c1', 'user', ASKED + 5, { clientId: 'c1' })],
+      null,
+      ['history-u1', 'history-a1'],
+    ],
+    [
+      'the live copy of a streaming answer takes its snapshot’s place',
+      [message('ai-x', 'ai', 15, { serverId: 'a1' }, true)],
+      'ai-x',
+      ['history-u1', 'ai-x'],
+    ],
+    [
+      'a streaming answer history lacks stays last',
+      [message('ai-y', 'ai', 15, { serverId: 'a2' }, true)],
+      'ai-y',
+      ['history-u1', 'history-a1', 'ai-y'],
+    ],
+  ] as const)('C18: %s', (_, current, streamingId, ids) => {
+    expect(mergeHistory(current, stored, { streamingId, askedAt: ASKED }).map((m) => m.id)).toEqual(ids);
   });
 });
