@@ -101,7 +101,7 @@ describe('chatTransition: connection (C6–C10, C16, C21–C23, C27–C29, C50)'
     [4404, 'error', null, 'C27'],
     [4429, 'error', null, 'C27'],
     [4400, 'error', null, 'C50'],
-  ] as const)('close %i → %s, reconnect %o (%s)', (code, status, reconnect) => {
+  ] as const)('close %i → %s, reconnect %o (%s)', (code, status, reconnect, _rule) => {
     const { state } = run([{ type: 'closed', socket: 1, code }], ports(), connected());
     expect(state.view.status).toBe(status);
     expect(state.view.reconnect).toEqual(reconnect);
