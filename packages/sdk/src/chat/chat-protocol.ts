@@ -5,6 +5,7 @@ import {
   MAX_ATTACHMENT_CHARACTERS,
   MAX_ATTACHMENT_NAME_LENGTH,
   MAX_CHAT_ATTACHMENTS,
+  type OutgoingFrame,
 } from './chat-messages.js';
 
 /**
@@ -217,6 +218,12 @@ export type ServerFrame = z.infer<ChatProtocolSchemas['serverFrame']>;
 export type ChatFrameContext = z.infer<ChatProtocolSchemas['context']>;
 /** The `tool_call` frame: a tool the AI ran on the server (an MCP server's or the web search), for the UI to show. */
 export type ToolCallFrame = Extract<ServerFrame, { type: 'tool_call' }>;
+
+/** Every frame the SDK's session sends is one the server's schema takes: checked when the SDK compiles. */
+type SessionFramesFitTheProtocol =
+  OutgoingFrame extends z.input<ChatProtocolSchemas['clientFrame']> ? true : never;
+const sessionFramesFitTheProtocol: SessionFramesFitTheProtocol = true;
+void sessionFramesFitTheProtocol;
 
 /** A frame refused, and why (the field and the problem, for the server's `error` frame, CH8). */
 export interface ProtocolRefusal {
