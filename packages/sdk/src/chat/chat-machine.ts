@@ -682,7 +682,8 @@ class Step {
       case 'reconnect':
         // C50: nobody looking, or offline: the attempt waits for the page to return.
         if (this.ports.visible()) this.connect();
-        else this.set({ reconnect: null });
+        // Nothing scheduled any more: said as a drop is (C21's text; a send resumes, C15).
+        else this.set({ status: 'error', error: CHAT_TEXTS.disconnectedResume, reconnect: null });
         return;
       case 'history':
         this.requestHistory(false);

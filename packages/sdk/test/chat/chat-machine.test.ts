@@ -120,7 +120,11 @@ describe('chatTransition: connection (C6–C10, C16, C21–C23, C27–C29, C50)'
     const dropped = run([{ type: 'closed', socket: 1, code: 1006 }], ports(), connected()).state;
     const hidden = run([{ type: 'timer', name: 'reconnect' }], ports({ visible: false }), dropped);
     expect(types(hidden.effects)).toEqual([]);
-    expect(hidden.state.view.reconnect).toBeNull();
+    expect(hidden.state.view).toMatchObject({
+      status: 'error',
+      error: CHAT_TEXTS.disconnectedResume,
+      reconnect: null,
+    });
     const back = run([{ type: 'visible' }], ports(), hidden.state);
     expect(types(back.effects)).toContain('open');
     expect(back.state.socket).toBe(2);
