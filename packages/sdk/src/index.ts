@@ -210,6 +210,22 @@ export {
   parseIncomingFrame,
 } from './chat/chat-messages.js';
 export {
+  CHAT_CLOSE,
+  CHAT_LIMITS,
+  type ChatFrameContext,
+  type ChatProtocolSchemas,
+  type ClientFrame,
+  chatProtocolSchemas,
+  FINAL_CHAT_CLOSE_CODES,
+  PROPOSAL_TOOL_NAMES,
+  type ProtocolRefusal,
+  parseClientFrame,
+  parseServerFrame,
+  type ServerFrame,
+  TOOL_CALL_SOURCES,
+  type ToolCallFrame,
+} from './chat/chat-protocol.js';
+export {
   type ChatConnectionStatus,
   type ChatDelivery,
   type ChatMessage,
@@ -578,7 +594,9 @@ export {
   type SaveSnapshot,
   type SaveStatus,
 } from './save/save-snapshot.js';
-export type { Listener } from './state/subscribable.js';
+export { type Clock, systemClock } from './state/clock.js';
+export { type Listener, Subscribable } from './state/subscribable.js';
+export { alwaysVisible, browserVisibility, type VisibilitySource } from './state/visibility-source.js';
 export {
   DARK_THEME,
   isTheme,

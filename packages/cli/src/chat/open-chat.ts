@@ -63,6 +63,9 @@ export function contextLabel(target: ChatTarget): string {
     .join(' > ');
 }
 
+/** Reconnect attempts in a row before a terminal's chat gives up (the SDK's old bound: 1 + 2 + 4 + 8 + 16 s). */
+export const CLI_RECONNECT_ATTEMPTS = 5;
+
 /** An opened (not yet connected) chat with what the command needs around it. */
 export interface OpenedChat {
   readonly chat: ChatSession;
@@ -87,13 +90,20 @@ export async function openChat(io: CliIo, place: ChatPlace): Promise<OpenedChat>
       'Run `planwright documents list` to see your documents.',
     );
   const target = chatTarget(await load(), place);
+  // The SDK reconnects for as long as a page is visible (C50); a command must end, so a terminal's chat stops
+  // after CLI_RECONNECT_ATTEMPTS attempts in a row (about 31 s) and says it cannot reach the server (T43).
+  let attempts = 0;
   const chat = await session.call(async (client) =>
     client.chatSession(target.scope, {
       socketFactory: nodeSocketFactory,
       // The session's own warnings would scribble over the screen; what matters shows in its snapshot.
       logger: { warn: () => {}, error: () => {} },
+      visibility: { isVisible: () => ++attempts <= CLI_RECONNECT_ATTEMPTS, onVisible: () => () => {} },
     }),
   );
+  chat.subscribe(() => {
+    if (chat.getSnapshot().status === 'connected') attempts = 0;
+  });
   return {
     chat,
     target,

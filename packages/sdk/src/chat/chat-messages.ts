@@ -48,6 +48,8 @@ export interface HistoryEntry {
   clientId: string | null;
   /** The files a user message carried (C42); absent when none. */
   attachments?: ChatAttachmentInfo[];
+  /** An answer stopped or cut short, as the server stored it (`metadata.interrupted`, C51); absent otherwise. */
+  interrupted?: boolean;
 }
 
 /** A proposal's state as the server records it (C44). */
@@ -64,6 +66,8 @@ export type IncomingFrame =
       type: 'end_of_response';
       /** The server already had this message from an earlier socket: its answer went there (C48). */
       duplicate: boolean;
+      /** Stopped by the user (server CH11): the text so far stays, marked interrupted (C51). */
+      interrupted: boolean;
     }
   | { type: 'history'; messages: HistoryEntry[]; chatId: string | null }
   | {
@@ -116,6 +120,11 @@ const frameSchemas = lazySchema(() => {
         .max(MAX_CHAT_ATTACHMENTS)
         .optional()
         .catch(undefined),
+      metadata: z
+        .object({ interrupted: z.boolean().optional().catch(undefined) })
+        .passthrough()
+        .optional()
+        .catch(undefined),
     })
     .passthrough();
   const base = z.object({ type: z.string().max(100) }).passthrough();
@@ -128,6 +137,7 @@ const frameSchemas = lazySchema(() => {
     tool_name: optionalText,
     chat_id: id.optional().catch(undefined),
     duplicate: z.boolean().optional().catch(undefined),
+    interrupted: z.boolean().optional().catch(undefined),
     // The server sends `{ name, model, label, offline }`; the label is what people read (C43).
     provider: z
       .union([z.string().max(200), z.object({ label: z.string().max(200) }).transform((p) => p.label)])
@@ -178,6 +188,7 @@ function historyEntryOf(raw: unknown): HistoryEntry | null {
     timestamp: item.timestamp === undefined ? null : String(item.timestamp),
     clientId: item.client_id ?? null,
     ...(item.attachments && item.attachments.length > 0 ? { attachments: item.attachments } : {}),
+    ...(role === 'ai' && item.metadata?.interrupted === true ? { interrupted: true } : {}),
   };
 }
 
@@ -224,7 +235,11 @@ export function parseIncomingFrame(data: unknown): IncomingFrame | FrameFailure 
     case 'tool_generating':
       return { type: 'tool_generating', toolName: f.tool_name ?? null };
     case 'end_of_response':
-      return { type: 'end_of_response', duplicate: f.duplicate === true };
+      return {
+        type: 'end_of_response',
+        duplicate: f.duplicate === true,
+        interrupted: f.interrupted === true,
+      };
     case 'history':
     case 'history_response': {
       const parsed = frameSchemas().history.safeParse(json);

@@ -26,6 +26,7 @@ export const CHAT_TIMINGS = {
   pongTimeoutMs: 10_000,
   stabilizationMs: 5_000,
   initialErrorSuppressionMs: 3_000,
+  /** No longer a limit: since C50 the session reconnects for as long as the page is visible (kept for compatibility). */
   maxReconnectAttempts: 5,
   reconnectBaseMs: 1_000,
   reconnectMaxMs: 30_000,

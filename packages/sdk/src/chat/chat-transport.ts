@@ -1,3 +1,5 @@
+import { type Clock, systemClock } from '../state/clock.js';
+
 /** The close event the session reads. */
 export interface ChatCloseEvent {
   /** The WebSocket close code (1000 normal, 1006 dropped, 4xxx the server's). */
@@ -35,22 +37,11 @@ export const browserSocketFactory: ChatSocketFactory = (url) => {
   return new Ctor(url);
 };
 
-/** Time as the session uses it; the shape of `SaveClock`. */
-export interface ChatClock {
-  /** Milliseconds since the epoch. */
-  now(): number;
-  /** Runs `fn` once after `ms` milliseconds; answers a handle for {@link ChatClock.clearTimeout}. */
-  setTimeout(fn: () => void, ms: number): unknown;
-  /** Cancels a timer set with {@link ChatClock.setTimeout}. */
-  clearTimeout(handle: unknown): void;
-}
+/** Time as the session uses it: the SDK's one {@link Clock}. */
+export type ChatClock = Clock;
 
-/** The real clock, reading the globals at each call so fake timers installed later apply. */
-export const systemChatClock: ChatClock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-};
+/** The real clock (the SDK's `systemClock`), reading the globals at each call so fake timers installed later apply. */
+export const systemChatClock: ChatClock = systemClock;
 
 /** Where the session logs what spec 001 §8 says is "logged only". */
 export interface ChatLogger {

@@ -7,6 +7,7 @@
  * @module @planwright/sdk/live
  */
 
+export type { Clock } from '../state/clock.js';
 export { type CommentRange, decodeCommentAnchor, encodeCommentAnchor } from './comment-anchor.js';
 export {
   createLiveContent,

@@ -6,6 +6,7 @@ import {
 import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import * as z from 'zod';
+import { type Clock, systemClock } from '../state/clock.js';
 import { Subscribable } from '../state/subscribable.js';
 
 /** Where a live document's connection stands. */
@@ -82,6 +83,8 @@ export interface LiveDocumentOptions {
    * By default 1 s doubling to 30 s, with up to a quarter more at random so refused clients spread out.
    */
   busyRetryDelayMs?: (attempt: number) => number;
+  /** The timers of the busy retry; default the real clock (the SDK's one `Clock`, as the chat and autosave take). */
+  clock?: Clock;
   /**
    * How the socket reconnects after it drops: the first wait, doubled up to `maxDelayMs` (with jitter).
    * By default 1 s to 30 s.
@@ -185,12 +188,14 @@ export class LiveDocument extends Subscribable {
   /** Stopped by {@link disconnect} until {@link connect}: nothing reconnects by itself meanwhile. */
   #paused = false;
   #busyRetries = 0;
-  #busyRetry: ReturnType<typeof setTimeout> | undefined;
+  #busyRetry: unknown;
+  readonly #clock: Clock;
   readonly #busyRetryDelayMs: (attempt: number) => number;
 
   constructor(options: LiveDocumentOptions) {
     super();
     this.#busyRetryDelayMs = options.busyRetryDelayMs ?? defaultBusyRetryDelayMs;
+    this.#clock = options.clock ?? systemClock;
     this.document = options.document ?? new Y.Doc();
     const url = `${options.baseUrl.replace(/\/+$/, '').replace(/^http/, 'ws')}/ws/collab/`;
     this.#socket = new HocuspocusProviderWebsocket({
@@ -289,7 +294,7 @@ export class LiveDocument extends Subscribable {
   disconnect(): void {
     if (this.#destroyed) return;
     this.#paused = true;
-    clearTimeout(this.#busyRetry);
+    this.#clock.clearTimeout(this.#busyRetry);
     this.#socket.disconnect();
   }
 
@@ -309,7 +314,7 @@ export class LiveDocument extends Subscribable {
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;
-    clearTimeout(this.#busyRetry);
+    this.#clock.clearTimeout(this.#busyRetry);
     this.document.off('update', this.#onUpdate);
     this.#provider.destroy();
     this.#socket.destroy();
@@ -319,9 +324,9 @@ export class LiveDocument extends Subscribable {
   /** The server was too busy to open the plan: a new connection later asks again. */
   #retryWhenBusy(): void {
     this.#update({ error: { code: 'busy', message: LIVE_BUSY } });
-    clearTimeout(this.#busyRetry);
+    this.#clock.clearTimeout(this.#busyRetry);
     this.#busyRetries += 1;
-    this.#busyRetry = setTimeout(() => {
+    this.#busyRetry = this.#clock.setTimeout(() => {
       if (this.#destroyed || this.#paused) return;
       this.#reconnect();
     }, this.#busyRetryDelayMs(this.#busyRetries));

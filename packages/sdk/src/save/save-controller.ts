@@ -1,6 +1,7 @@
 import { AbortedError } from '../errors/aborted-error.js';
 import { jsonEqual } from '../model/json-equal.js';
 import { revisionOf } from '../resources/revision.js';
+import { type Clock, systemClock } from '../state/clock.js';
 import { Subscribable } from '../state/subscribable.js';
 import type { Draft, DraftStore } from './draft-store.js';
 import { conflictRevisionOf, saveFailureOf } from './save-failure.js';
@@ -18,15 +19,8 @@ import {
 } from './save-machine.js';
 import { SAVE_WRITE_TIMEOUT_MS, SAVED_TO_IDLE_MS, type SaveSnapshot } from './save-snapshot.js';
 
-/** Time as the controller uses it: the current time and one-shot timers. */
-export interface SaveClock {
-  /** Milliseconds since the epoch. */
-  now(): number;
-  /** Runs `fn` once after `ms` milliseconds; answers a handle for {@link SaveClock.clearTimeout}. */
-  setTimeout(fn: () => void, ms: number): unknown;
-  /** Cancels a timer set with {@link SaveClock.setTimeout}. */
-  clearTimeout(handle: unknown): void;
-}
+/** Time as the controller uses it: the SDK's one {@link Clock}. */
+export type SaveClock = Clock;
 
 /**
  * What a successful write answers; a transport may resolve with its whole answer (a `DocumentDetail` has
@@ -121,13 +115,6 @@ export interface SaveControllerOptions<C> {
    */
   equals?: (a: C, b: C) => boolean;
 }
-
-/** The real clock; each call reads the global when it runs, so fake timers installed later apply. */
-const systemClock: SaveClock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-};
 
 function checkMs(name: string, value: number, min: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {

@@ -14,10 +14,27 @@ export class Subscribable {
    */
   readonly subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
+    this.onSubscribe();
     return () => {
-      this.listeners.delete(listener);
+      if (this.listeners.delete(listener)) this.onUnsubscribe();
     };
   };
+
+  /** How many are listening. */
+  protected get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  /** Forgets every listener (a disposed object tells nobody anything again). */
+  protected unsubscribeAll(): void {
+    this.listeners.clear();
+  }
+
+  /** Runs after each new listener: a store that watches something only while watched starts here. */
+  protected onSubscribe(): void {}
+
+  /** Runs after each listener leaves. */
+  protected onUnsubscribe(): void {}
 
   /** Whether anyone is listening. */
   hasListeners(): boolean {

@@ -1,7 +1,9 @@
 import fastifyWebsocket from '@fastify/websocket';
+import { CHAT_LIMITS } from '@planwright/sdk';
 import type { FastifyInstance } from 'fastify';
 import { ChatConnection } from '../ai/chat/chat-connection.js';
 import { CHAT_CLOSE } from '../ai/chat/chat-frames.js';
+import { LiveChatTurns } from '../ai/chat/chat-live-turns.js';
 import { ChatSocketPlaces } from '../ai/chat/chat-socket-places.js';
 import type { ChatDeps } from '../ai/chat/chat-turn.js';
 import { endedSessionIds } from '../auth/ended-sessions.js';
@@ -17,7 +19,7 @@ import { parseLivePlanChange } from '../storage/live-state-repository.js';
  * The largest frame a client may send: a message of 20,000 characters and three attachments of 100,000
  * (CH13), with room for JSON escapes and multi-byte characters.
  */
-const MAX_FRAME_BYTES = 2 * 1024 * 1024;
+const MAX_FRAME_BYTES = CHAT_LIMITS.frameBytes;
 
 const CHAT_PATH = /^([^/]+)(?:\/section\/([^/]+))?(?:\/subsection\/([^/]+))?\/chat(?:\/([^/]+))?\/?$/;
 
@@ -55,6 +57,8 @@ export async function chatSocketRoutes(
 ): Promise<void> {
   const connections = new Set<ChatConnection>();
   const places = new ChatSocketPlaces(deps.config.chatSocketsPerUser);
+  // The answers streaming on this instance: a socket that reconnects to one gets the rest of it (CH18).
+  const liveTurns = new LiveChatTurns();
   // A sign-out on any instance closes this instance's sockets of that session (LISTEN/NOTIFY).
   const stopListening = deps.storage.events.listen(DATABASE_CHANNELS.sessionsEnded, (payload) => {
     const ids = payload === null ? null : endedSessionIds(payload);
@@ -112,6 +116,7 @@ export async function chatSocketRoutes(
         ip: request.ip,
         userAgent: typeof userAgent === 'string' ? userAgent : '',
         places,
+        liveTurns,
       });
       connections.add(connection);
       socket.on('message', (data, isBinary) => {

@@ -168,6 +168,84 @@ export class ChatRepository {
       .where(eq(chatMessages.id, id));
   }
 
+  /**
+   * CH19: the instance answering a user message holds a lease on it (`metadata.lease_until`, epoch ms) and renews
+   * it while the answer streams; an instance that dies stops renewing.
+   */
+  async renewAnswerLease(messageId: string, until: number): Promise<void> {
+    await this.db
+      .update(chatMessages)
+      .set({
+        metadata: sql`jsonb_set(${chatMessages.metadata}, '{lease_until}', to_jsonb(${until}::bigint))`,
+      })
+      .where(eq(chatMessages.id, messageId));
+  }
+
+  /** CH19: the answer is stored (or refused): nobody needs to answer the message again. */
+  async releaseAnswerLease(messageId: string): Promise<void> {
+    await this.db
+      .update(chatMessages)
+      .set({ metadata: sql`${chatMessages.metadata} - 'lease_until'` })
+      .where(eq(chatMessages.id, messageId));
+  }
+
+  /**
+   * CH19: the chat's last user message when its answer was being made by an instance whose lease ran out before
+   * it `now` (it died mid-answer) and no finished answer follows it, taken over for the caller until `until`:
+   * one instance wins (a compare-and-set on the lease). A partial answer the dead instance left is closed
+   * (`partial` false, `interrupted`, `lost`), so history shows what remains of it as cut short.
+   */
+  async claimOrphanedQuestion(
+    chatId: string,
+    now: number,
+    until: number,
+  ): Promise<ChatMessageRecord | undefined> {
+    const [question] = await this.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.role, 'user')))
+      .orderBy(desc(chatMessages.position))
+      .limit(1);
+    const lease = (question?.metadata as Record<string, unknown> | undefined)?.lease_until;
+    if (!question || typeof lease !== 'number' || lease >= now) return undefined;
+    const later = await this.db
+      .select()
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.chatId, chatId),
+          eq(chatMessages.role, 'ai'),
+          sql`${chatMessages.position} > ${question.position}`,
+        ),
+      );
+    if (later.some((message) => (message.metadata as Record<string, unknown>).partial !== true))
+      return undefined;
+    const [claimed] = await this.db
+      .update(chatMessages)
+      .set({
+        metadata: sql`jsonb_set(${chatMessages.metadata}, '{lease_until}', to_jsonb(${until}::bigint))`,
+      })
+      .where(
+        and(
+          eq(chatMessages.id, question.id),
+          sql`(${chatMessages.metadata}->>'lease_until')::bigint < ${now}`,
+        ),
+      )
+      .returning();
+    if (!claimed) return undefined;
+    for (const dead of later) {
+      // An empty one stays partial, so history leaves it out (CH9); one with text shows, marked cut short.
+      if (dead.content === '') continue;
+      await this.db
+        .update(chatMessages)
+        .set({
+          metadata: sql`${chatMessages.metadata} || '{"partial": false, "interrupted": true, "lost": true}'::jsonb`,
+        })
+        .where(eq(chatMessages.id, dead.id));
+    }
+    return claimed;
+  }
+
   /** The chat's last `limit` messages, oldest first. */
   async messagesOf(chatId: string, limit: number): Promise<ChatMessageRecord[]> {
     const rows = await this.db

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@planwright/sdk';
+import { type CurrentUser, Subscribable } from '@planwright/sdk';
 import type { KeyValueStorage } from '../platform/browser-ports';
 import type { Clock } from '../platform/clock';
 import { BANNER_DISMISS_MS } from './account-timing';
@@ -38,11 +38,12 @@ export const VERIFICATION_CHECK_FAILURE_LOG = 'Failed to check email verificatio
  * The banner's dismissal, kept in browser storage under `emailVerificationBannerDismissed`. Storage that
  * throws counts as empty, and a dismissal still holds in memory for this page.
  */
-export class BannerDismissal {
+export class BannerDismissal extends Subscribable {
   private dismissedAt: number | null | undefined;
-  private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly ports: { storage(): KeyValueStorage | null; clock: Clock }) {}
+  constructor(private readonly ports: { storage(): KeyValueStorage | null; clock: Clock }) {
+    super();
+  }
 
   readonly getSnapshot = (): number | null => {
     if (this.dismissedAt === undefined) {
@@ -57,13 +58,6 @@ export class BannerDismissal {
     return this.dismissedAt;
   };
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
-
   /** B3: hides the banner and stores the current time. */
   dismiss(): void {
     const now = this.ports.clock.now();
@@ -73,6 +67,6 @@ export class BannerDismissal {
       // Storage full or blocked: dismissed for this page only.
     }
     this.dismissedAt = now;
-    for (const listener of [...this.listeners]) listener();
+    this.notify();
   }
 }

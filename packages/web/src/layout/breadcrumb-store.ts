@@ -1,3 +1,4 @@
+import { Subscribable } from '@planwright/sdk';
 import type { ReactNode } from 'react';
 
 /**
@@ -12,18 +13,10 @@ const NONE: readonly BreadcrumbItem[] = Object.freeze([]);
  * it is mounted; `clear` only removes the items it is given, so the next page's items are never wiped by
  * the previous page leaving after it arrived.
  */
-export class BreadcrumbStore {
+export class BreadcrumbStore extends Subscribable {
   private items: readonly BreadcrumbItem[] = NONE;
-  private readonly listeners = new Set<() => void>();
 
   readonly getSnapshot = (): readonly BreadcrumbItem[] => this.items;
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
 
   set(items: readonly BreadcrumbItem[]): void {
     if (items === this.items) return;
@@ -35,9 +28,5 @@ export class BreadcrumbStore {
     if (items !== this.items) return;
     this.items = NONE;
     this.notify();
-  }
-
-  private notify(): void {
-    for (const listener of [...this.listeners]) listener();
   }
 }

@@ -1,3 +1,4 @@
+import { Subscribable } from '@planwright/sdk';
 import type { Clock } from '../platform/clock';
 
 /**
@@ -48,36 +49,29 @@ function isTimerEffect<E>(effect: { type: string }): effect is TimerEffect<E> {
  * what waited and re-arms the timers for their due time. A flow whose page has gone for good is
  * simply never started again, so nothing it asked for (a navigation, say) happens after the page left.
  */
-export class Flow<S, E, F extends { type: string }> {
+export class Flow<S, E, F extends { type: string }> extends Subscribable {
   private state: S;
   private started = false;
   private running = false;
   private readonly waiting: Array<F | TimerEffect<E>> = [];
   private readonly timers = new Map<string, PendingTimer<E>>();
-  private readonly listeners = new Set<() => void>();
 
   constructor(
     private readonly machine: FlowMachine<S, E, F>,
     private readonly options: FlowOptions<E, F>,
   ) {
+    super();
     this.state = machine.initial.state;
   }
 
   readonly getSnapshot = (): S => this.state;
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
 
   /** Feeds one event through the transition. Safe to pass unbound. */
   readonly send = (event: E): void => {
     const step = this.machine.transition(this.state, event);
     if (!Object.is(step.state, this.state)) {
       this.state = step.state;
-      for (const listener of [...this.listeners]) listener();
+      this.notify();
     }
     this.enqueue(step.effects ?? []);
   };

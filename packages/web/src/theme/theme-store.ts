@@ -1,4 +1,4 @@
-import { resolveTheme, toggleTheme } from '@planwright/sdk';
+import { resolveTheme, Subscribable, toggleTheme } from '@planwright/sdk';
 
 /**
  * The colour theme (spec 000 §4): `coffee` is dark, `caramellatte` is light. The stored choice wins; without
@@ -59,16 +59,16 @@ function readStored(storage: ThemeStorage | null): string | null {
   }
 }
 
-export class ThemeStore {
+export class ThemeStore extends Subscribable {
   private readonly storage: () => ThemeStorage | null;
   private readonly darkPreference: () => DarkPreference | null;
   private readonly root: () => HTMLElement | null;
-  private readonly listeners = new Set<() => void>();
   private theme: Theme | undefined;
   private explicit = false;
   private media: DarkPreference | null = null;
 
   constructor(options: ThemeStoreOptions = {}) {
+    super();
     this.storage = options.storage ?? defaultStorage;
     this.darkPreference = options.darkPreference ?? defaultDarkPreference;
     this.root = options.root ?? defaultRoot;
@@ -85,14 +85,14 @@ export class ThemeStore {
     return this.theme;
   };
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) this.watchSystem();
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.unwatchSystem();
-    };
-  };
+  /** The system's preference is watched only while someone watches the theme. */
+  protected override onSubscribe(): void {
+    if (this.listenerCount === 1) this.watchSystem();
+  }
+
+  protected override onUnsubscribe(): void {
+    if (!this.hasListeners()) this.unwatchSystem();
+  }
 
   /** Sets and stores a theme; from now on the system preference no longer applies. */
   set(theme: Theme): void {
@@ -113,7 +113,7 @@ export class ThemeStore {
     if (theme === this.theme) return;
     this.theme = theme;
     this.apply();
-    for (const listener of this.listeners) listener();
+    this.notify();
   }
 
   private apply(): void {

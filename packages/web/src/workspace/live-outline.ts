@@ -1,4 +1,10 @@
-import { type DocumentOutline, type DocumentProgress, outlineOf, progressOf } from '@planwright/sdk';
+import {
+  type DocumentOutline,
+  type DocumentProgress,
+  outlineOf,
+  progressOf,
+  Subscribable,
+} from '@planwright/sdk';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { Clock } from '../platform/clock';
 
@@ -59,23 +65,17 @@ export function structureSkeleton(doc: ProseMirrorNode): unknown {
  * (`refreshNow`). The snapshot keeps its identity while nothing the sidebar shows changed, so typing in a
  * paragraph re-renders nothing. Framework-free: `subscribe` / `getSnapshot` for `useSyncExternalStore`.
  */
-export class LiveOutline {
+export class LiveOutline extends Subscribable {
   private snapshot: LiveOutlineSnapshot = EMPTY;
   private key = '';
   private timer: unknown = null;
   private read: (() => unknown) | null = null;
-  private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly clock: Clock) {
+    super();
+  }
 
   readonly getSnapshot = (): LiveOutlineSnapshot => this.snapshot;
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
 
   /** Where the content comes from (`null` while there is no editor): a content tree or its skeleton. */
   setSource(read: (() => unknown) | null): void {
@@ -101,7 +101,7 @@ export class LiveOutline {
   dispose(): void {
     this.cancel();
     this.read = null;
-    this.listeners.clear();
+    this.unsubscribeAll();
   }
 
   private cancel(): void {
@@ -119,6 +119,6 @@ export class LiveOutline {
     if (key === this.key) return;
     this.key = key;
     this.snapshot = next;
-    for (const listener of [...this.listeners]) listener();
+    this.notify();
   }
 }

@@ -1,4 +1,10 @@
-import type { SaveAsideContext, SaveAsideResult, SaveController, SaveSnapshot } from '@planwright/sdk';
+import {
+  type SaveAsideContext,
+  type SaveAsideResult,
+  type SaveController,
+  type SaveSnapshot,
+  Subscribable,
+} from '@planwright/sdk';
 import type { LiveDocument, LiveDocumentSnapshot } from '@planwright/sdk/live';
 import type { DocumentJson } from '@planwright/sdk/model';
 import type { Clock } from '../platform/clock';
@@ -86,7 +92,7 @@ export function liveSaveSnapshot(live: LiveDocumentSnapshot): SaveSnapshot<Docum
  * there is nothing to schedule; this shows its state as a save snapshot and waits for "stored" where the
  * page waits for a save (leaving, a structure call, an import, an export).
  */
-export class LiveSaving implements PlanSaving {
+export class LiveSaving extends Subscribable implements PlanSaving {
   #snapshot: SaveSnapshot<DocumentJson>;
   #source: LiveDocumentSnapshot;
   #settle: unknown = null;
@@ -95,7 +101,6 @@ export class LiveSaving implements PlanSaving {
   /** Past the countdown with something not stored yet: lets go once it is. */
   #releaseWhenSaved: (() => void) | null = null;
   #released = false;
-  readonly #listeners = new Set<() => void>();
   readonly #stopWatching: () => void;
 
   readonly live: LiveDocument;
@@ -103,6 +108,7 @@ export class LiveSaving implements PlanSaving {
   readonly #clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 
   constructor(opened: OpenedLivePlan, clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>) {
+    super();
     this.live = opened.live;
     this.#close = opened.close;
     this.#clock = clock;
@@ -110,13 +116,6 @@ export class LiveSaving implements PlanSaving {
     this.#snapshot = liveSaveSnapshot(this.#source);
     this.#stopWatching = this.live.subscribe(() => this.#sourceChanged());
   }
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  };
 
   readonly getSnapshot = (): SaveSnapshot<DocumentJson> => this.#snapshot;
 
@@ -140,7 +139,7 @@ export class LiveSaving implements PlanSaving {
 
   #show(snapshot: SaveSnapshot<DocumentJson>): void {
     this.#snapshot = snapshot;
-    for (const listener of [...this.#listeners]) listener();
+    this.notify();
   }
 
   /**
@@ -224,7 +223,7 @@ export class LiveSaving implements PlanSaving {
     this.#clearSettle();
     this.#clearRelease();
     this.#stopWatching();
-    this.#listeners.clear();
+    this.unsubscribeAll();
     this.#close();
   }
 }

@@ -5,6 +5,7 @@
  * @module @planwright/sdk/testing
  */
 
+export type { Clock } from '../../state/clock.js';
 export { ManualClock } from './manual-clock.js';
 export {
   createSocketPair,

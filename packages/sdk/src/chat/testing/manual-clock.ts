@@ -1,10 +1,10 @@
-import type { ChatClock } from '../chat-transport.js';
+import type { Clock } from '../../state/clock.js';
 
 /**
  * A simulated clock that moves only when told: `advance(ms)` runs every timer that falls due, in order.
  * It fits every clock option of the SDK (`ChatClock`, `SaveClock`) and the web app's `Clock`.
  */
-export class ManualClock implements ChatClock {
+export class ManualClock implements Clock {
   private time: number;
   private nextId = 1;
   private readonly timers = new Map<number, { at: number; callback: () => void }>();

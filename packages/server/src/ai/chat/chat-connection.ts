@@ -9,10 +9,11 @@ import { type ChatRecord, UNTITLED_CHAT } from '../../storage/chat-repository.js
 import type { UserRecord } from '../../storage/user-repository.js';
 import { recordActivity } from '../../structure/activity-entries.js';
 import { providerSummary } from '../providers/provider-view.js';
-import { readFrameAttachments, withAttachments } from './chat-attachments.js';
-import { CHAT_CLOSE, type IncomingChatFrame, parseChatFrame } from './chat-frames.js';
+import { readFrameAttachments, storedAttachmentsOf, withAttachments } from './chat-attachments.js';
+import { CHAT_CLOSE, type IncomingChatFrame, type OutgoingChatFrame, parseChatFrame } from './chat-frames.js';
 import { chatTitleFrom, HISTORY_LIMIT, historyEntries } from './chat-history.js';
-import { type ChatScope, type ChatScopeIds, resolveChatScope } from './chat-scope.js';
+import { LiveChatTurns } from './chat-live-turns.js';
+import { type ChatScope, type ChatScopeIds, contextFitsScope, resolveChatScope } from './chat-scope.js';
 import type { ChatSocketPlaces } from './chat-socket-places.js';
 import { type ChatDeps, proposalFrame, runChatTurn } from './chat-turn.js';
 
@@ -24,6 +25,10 @@ export interface ChatSocketLike {
 }
 
 const OPEN = 1;
+/** How long an answer's lease on its question lasts unrenewed: an instance silent this long is taken as dead (CH19). */
+export const ANSWER_LEASE_MS = 15_000;
+/** How often the answering instance renews its lease: three beats fit in one lease. */
+export const ANSWER_HEARTBEAT_MS = 5_000;
 /** How long a socket without a session cookie may take to send `authenticate`. */
 export const AUTHENTICATE_TIMEOUT_MS = 10_000;
 
@@ -39,6 +44,8 @@ export interface ChatConnectionOptions {
   setTimer?: (callback: () => void, ms: number) => { cancel(): void };
   /** The cap on each user's open chat sockets; without it (unit tests) there is none. */
   places?: ChatSocketPlaces;
+  /** The answers streaming on this instance, shared by its sockets (CH18); without it each socket has its own. */
+  liveTurns?: LiveChatTurns;
 }
 
 /**
@@ -59,8 +66,11 @@ export class ChatConnection {
   private turns: Promise<void> = Promise.resolve();
   private turn: AbortController | null = null;
   private authTimer: { cancel(): void } | null = null;
+  private readonly liveTurns: LiveChatTurns;
 
-  constructor(private readonly options: ChatConnectionOptions) {}
+  constructor(private readonly options: ChatConnectionOptions) {
+    this.liveTurns = options.liveTurns ?? new LiveChatTurns();
+  }
 
   /**
    * Starts the connection: checks the session cookie now, if any, and waits for `authenticate` (a cookie
@@ -147,7 +157,7 @@ export class ChatConnection {
     });
   }
 
-  private send(frame: Record<string, unknown>): void {
+  private send(frame: OutgoingChatFrame): void {
     const { socket } = this.options;
     if (this.closed || socket.readyState !== OPEN) return;
     socket.send(JSON.stringify(frame));
@@ -217,6 +227,19 @@ export class ChatConnection {
       chat_id: this.chat?.id ?? null,
       provider: providerSummary(deps.ai.provider.info),
     });
+    if (!this.joinLiveTurn()) await this.answerOrphan(lookup.user, scope);
+  }
+
+  /**
+   * CH18: a socket that (re)connects to a chat whose answer is streaming on this instance gets the text so far and
+   * the rest of the stream, and its `stop` stops it: a reconnect does not cut the answer off.
+   */
+  private joinLiveTurn(): boolean {
+    const turn = this.chat ? this.liveTurns.of(this.chat.id) : undefined;
+    if (!turn) return false;
+    this.turn = turn.controller;
+    turn.join((out) => this.send(out));
+    return true;
   }
 
   private async handle(data: string): Promise<void> {
@@ -283,6 +306,17 @@ export class ChatConnection {
       this.send({ type: 'error', code: 'blank_message', detail: 'A message cannot be blank.' });
       return;
     }
+    if (!contextFitsScope(frame.context, this.options.ids, this.chat?.id ?? null)) {
+      this.send({
+        type: 'error',
+        code: 'wrong_scope',
+        detail: 'context: this message was written in another document, section, subsection or chat.',
+        client_id: frame.client_id ?? null,
+      });
+      // The client counts the answers it is owed: this one will not come (CH17).
+      this.send({ type: 'end_of_response', client_id: frame.client_id ?? null });
+      return;
+    }
     const read = readFrameAttachments(frame.attachments);
     if (!read.ok) {
       this.send({
@@ -299,7 +333,7 @@ export class ChatConnection {
       // A resend of a message already answered (or being answered): nothing runs twice.
       this.send({ type: 'end_of_response', duplicate: true, client_id: clientId });
     if (this.chat && clientId && (await deps.storage.chats.hasClientMessage(this.chat.id, clientId))) {
-      duplicate();
+      if (!(await this.answerOrphan(user, scope))) duplicate();
       return;
     }
     // The limit is checked before anything is stored: a flood of messages over it writes nothing.
@@ -331,11 +365,17 @@ export class ChatConnection {
       role: 'user',
       content: frame.message,
       clientId,
-      metadata: { options: frame.options ?? {}, ...(attachments.length > 0 ? { attachments } : {}) },
+      metadata: {
+        options: frame.options ?? {},
+        ...(attachments.length > 0 ? { attachments } : {}),
+        // This instance answers it; should it die, another takes over once the lease runs out (CH19).
+        lease_until: now.getTime() + ANSWER_LEASE_MS,
+      },
       createdAt: now,
     });
     if (stored.duplicate) {
-      duplicate();
+      // A resend of a question whose instance died mid-answer: answered here instead (CH19).
+      if (!(await this.answerOrphan(user, scope))) duplicate();
       return;
     }
     const { message } = stored;
@@ -350,35 +390,105 @@ export class ChatConnection {
       client_id: message.clientId,
       chat_id: chat.id,
     });
-    const options = {
+    this.startAnswer(chat, scope, user, message.id, withAttachments(frame.message, attachments), {
       webAccess: frame.options?.web_access === 'on',
       research: frame.options?.research === 'on',
-    };
+    });
+  }
+
+  /**
+   * Answers a stored user message: the answer streams outside the frame queue (so `stop`, pings and decisions are
+   * heard meanwhile) to every socket on the chat (CH18), while this instance renews its lease on the question (CH19).
+   */
+  private startAnswer(
+    chat: ChatRecord,
+    scope: ChatScope,
+    user: UserRecord,
+    questionId: string,
+    message: string,
+    options: { webAccess: boolean; research: boolean },
+  ): void {
+    const { deps } = this.options;
     const controller = new AbortController();
-    // The answer streams outside the frame queue, so `stop`, pings and decisions are heard meanwhile.
     this.turns = this.turns.then(async () => {
       this.turn = controller;
+      const live = this.liveTurns.begin(chat.id, controller);
+      live.turn.join((out) => this.send(out));
+      const heartbeat = this.renewLease(questionId);
       try {
         await runChatTurn(
           deps,
-          {
-            chat,
-            scope,
-            userId: user.id,
-            message: withAttachments(frame.message, attachments),
-            options,
-            signal: controller.signal,
-          },
-          (out) => this.send(out),
+          { chat, scope, userId: user.id, message, options, signal: controller.signal },
+          live.turn.send,
         );
       } catch (error) {
         deps.log.error({ err: error, chatId: chat.id }, 'chat turn failed');
-        this.send({ type: 'system', content: 'Something went wrong on the server. Please try again.' });
-        this.send({ type: 'end_of_response' });
+        live.turn.send({ type: 'system', content: 'Something went wrong on the server. Please try again.' });
+        live.turn.send({ type: 'end_of_response' });
       } finally {
+        heartbeat.cancel();
+        live.end();
         if (this.turn === controller) this.turn = null;
+        // Answered, or told why not: no other instance should answer it again.
+        await deps.storage.chats.releaseAnswerLease(questionId).catch((error: unknown) => {
+          deps.log.warn({ err: databaseFailureSummary(error) }, 'chat answer lease not released');
+        });
       }
     });
+  }
+
+  /** CH19: renews the lease on the question every `ANSWER_HEARTBEAT_MS` until cancelled. */
+  private renewLease(questionId: string): { cancel(): void } {
+    const { deps } = this.options;
+    const setTimer = this.options.setTimer ?? defaultTimer;
+    let timer: { cancel(): void } | null = null;
+    let stopped = false;
+    const beat = () => {
+      timer = setTimer(() => {
+        if (stopped) return;
+        deps.storage.chats
+          .renewAnswerLease(questionId, deps.now().getTime() + ANSWER_LEASE_MS)
+          // The database away: the next beat tries again (the lease outlasts two missed beats).
+          .catch(() => undefined)
+          .finally(() => {
+            if (!stopped) beat();
+          });
+      }, ANSWER_HEARTBEAT_MS);
+    };
+    beat();
+    return {
+      cancel: () => {
+        stopped = true;
+        timer?.cancel();
+      },
+    };
+  }
+
+  /**
+   * CH19: the chat's last question, if the instance answering it died (its lease ran out with no finished
+   * answer), is answered here, once across instances (the claim is a compare-and-set on the lease).
+   */
+  private async answerOrphan(user: UserRecord, scope: ChatScope): Promise<boolean> {
+    const { deps } = this.options;
+    const chat = this.chat;
+    if (!chat) return false;
+    const now = deps.now().getTime();
+    const question = await deps.storage.chats.claimOrphanedQuestion(chat.id, now, now + ANSWER_LEASE_MS);
+    if (!question) return false;
+    deps.log.info({ chatId: chat.id, messageId: question.id }, 'answering a question whose instance died');
+    const stored = (question.metadata as { options?: { web_access?: unknown; research?: unknown } }).options;
+    this.startAnswer(
+      chat,
+      scope,
+      user,
+      question.id,
+      withAttachments(question.content, storedAttachmentsOf(question.metadata)),
+      {
+        webAccess: stored?.web_access === 'on',
+        research: stored?.research === 'on',
+      },
+    );
+    return true;
   }
 
   private async decide(toolId: string, action: 'accept' | 'reject'): Promise<void> {

@@ -38,7 +38,7 @@ const externalCallSchema = z.object({
   summary: z.string().optional(),
 });
 
-/** The external tool calls an AI message made, as kept in its `metadata.tool_calls` (CH17). */
+/** The external tool calls an AI message made, as kept in its `metadata.tool_calls` (CH20). */
 export function externalCallsOf(message: ChatMessageRecord): ToolCallView[] {
   const parsed = z
     .array(externalCallSchema)
@@ -88,7 +88,7 @@ export function historyEntries(messages: readonly ChatMessageRecord[]) {
         ...(attachments.length > 0
           ? { attachments: attachments.map(({ name, characters }) => ({ name, characters })) }
           : {}),
-        // An AI message's MCP and web-search calls, in the order they ran (CH17).
+        // An AI message's MCP and web-search calls, in the order they ran (CH20).
         ...(calls.length > 0 ? { tool_calls: calls } : {}),
       };
     });

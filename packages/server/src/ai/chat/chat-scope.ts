@@ -1,3 +1,4 @@
+import type { ChatFrameContext } from '@planwright/sdk';
 import { mayDo } from '../../documents/document-access.js';
 import type { ChatTarget } from '../../storage/chat-repository.js';
 import type { DocumentHead } from '../../storage/document-repository.js';
@@ -75,4 +76,31 @@ export async function resolveChatScope(
       subsectionUuid: null,
     },
   };
+}
+
+/**
+ * Whether a `message` frame's `context` (the scope the client wrote it in, C13) names this socket's scope: a
+ * message typed about one plan, section or chat must never be answered in another (a stale tab, a client that
+ * switched scope while the frame travelled). Absent fields say nothing; ids compare without regard to case.
+ */
+export function contextFitsScope(
+  context: ChatFrameContext | undefined,
+  ids: ChatScopeIds & { chatId: string | null },
+  chatId: string | null,
+): boolean {
+  if (!context) return true;
+  const same = (a: string | null | undefined, b: string | null | undefined) =>
+    (a ?? null)?.toLowerCase() === (b ?? null)?.toLowerCase();
+  if (context.document_uuid !== undefined && !same(context.document_uuid, ids.documentId)) return false;
+  if (context.subsection_uuid !== undefined && !same(context.subsection_uuid, ids.subsectionUuid))
+    return false;
+  // A subsection may have moved to another section since the client built its path (CH3): its section is not checked.
+  if (
+    !ids.subsectionUuid &&
+    context.section_uuid !== undefined &&
+    !same(context.section_uuid, ids.sectionUuid)
+  )
+    return false;
+  if (context.chat_id && chatId && !same(context.chat_id, chatId)) return false;
+  return true;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ToolCallFrame } from '@planwright/sdk';
 import type { AiStreamEvent } from '../providers/ai-provider.js';
 import { STOPPED_SUMMARY } from '../tools/external-tool-limits.js';
 import { type ToolCallView, toolCallFrame } from './chat-frames.js';
@@ -6,7 +7,7 @@ import { type ToolCallView, toolCallFrame } from './chat-frames.js';
 type CallStart = Extract<AiStreamEvent, { type: 'external-call-start' }>;
 type CallEnd = Extract<AiStreamEvent, { type: 'external-call-end' }>;
 
-/** How many sources an answer that cited none is given (CH18). */
+/** How many sources an answer that cited none is given (CH21). */
 const MAX_LISTED_SOURCES = 5;
 
 /** A link's text with Markdown's brackets and emphasis characters escaped, on one line. */
@@ -23,7 +24,7 @@ function markdownUrl(url: string): string {
 }
 
 /**
- * The external tool calls of one AI message (CH17): the `tool_call` frames to send as they start and end,
+ * The external tool calls of one AI message (CH20): the `tool_call` frames to send as they start and end,
  * the server note for a failed one, and the list its `metadata.tool_calls` keeps.
  */
 export class ChatToolCalls {
@@ -33,7 +34,7 @@ export class ChatToolCalls {
   constructor(private readonly messageId: string) {}
 
   /** The `running` frame of a call that starts. */
-  started(event: CallStart): Record<string, unknown> {
+  started(event: CallStart): ToolCallFrame {
     const call: ToolCallView = {
       // Our own id: a model's call ids need not be unique across answers (local models say "call_0").
       call_id: `tcall_${randomUUID()}`,
@@ -47,7 +48,7 @@ export class ChatToolCalls {
   }
 
   /** The final frame of a call that ended and, when it failed, the note for the user; null for an unknown call. */
-  ended(event: CallEnd): { frame: Record<string, unknown>; call: ToolCallView; note: string | null } | null {
+  ended(event: CallEnd): { frame: ToolCallFrame; call: ToolCallView; note: string | null } | null {
     const started = this.calls.get(event.toolCallId);
     if (!started) return null;
     const { ok, summary } = event.outcome;
@@ -70,7 +71,7 @@ export class ChatToolCalls {
   }
 
   /**
-   * What to add to an answer that searched the web but links none of the pages it found (CH18): a line of
+   * What to add to an answer that searched the web but links none of the pages it found (CH21): a line of
    * Markdown links to the first five, so a search-grounded answer always carries its sources. Empty otherwise.
    */
   sourcesMissingFrom(answer: string): string {

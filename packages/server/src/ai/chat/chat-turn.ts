@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config/config.js';
 import type { LiveDocuments } from '../../live/live-documents.js';
-import type { ChatRecord } from '../../storage/chat-repository.js';
+import type { ChatProposalRecord, ChatRecord } from '../../storage/chat-repository.js';
 import type { Storage } from '../../storage/storage.js';
 import type { AiRuntime } from '../ai-runtime.js';
 import { assembleChatContext, ContextScopeError } from '../context/assemble-context.js';
 import { loadContextInput } from '../context/load-context-input.js';
 import { loadHtmlParser } from '../html-parser.js';
-import { AiProviderError, type TokenUsage } from '../providers/ai-provider.js';
+import { AiProviderError, type ProposalToolName, type TokenUsage } from '../providers/ai-provider.js';
 import { providerSummary } from '../providers/provider-view.js';
 import { prepareTurnTools } from '../tools/turn-tools.js';
+import type { OutgoingChatFrame } from './chat-frames.js';
 import { PROMPT_HISTORY_LIMIT, promptMessagesOf, type StoredToolCall } from './chat-history.js';
 import { proposalForClient } from './chat-proposals.js';
 import type { ChatScope } from './chat-scope.js';
@@ -28,7 +29,7 @@ export interface ChatDeps {
 }
 
 /** Where a turn's frames go; a closed socket simply drops them (the turn still finishes and is stored). */
-export type FrameSink = (frame: Record<string, unknown>) => void;
+export type FrameSink = (frame: OutgoingChatFrame) => void;
 
 /** What the user sees when a provider fails (never the provider's own words: they may name keys or hosts). */
 export const AI_FAILURE_TEXT: Record<AiProviderError['kind'], string> = {
@@ -63,8 +64,10 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
     storage.chats.messagesOf(chat.id, PROMPT_HISTORY_LIMIT),
     storage.chats.proposalsOf(chat.id),
   ]);
-  // The message just stored is the last of the history; the context engine takes it apart.
-  const earlier = history.length > 0 && history.at(-1)?.role === 'user' ? history.slice(0, -1) : history;
+  // The question is the last user message (the one just stored, or one answered again after its instance died,
+  // CH19, maybe followed by what that instance left); the context engine takes it apart.
+  const question = history.findLastIndex((message) => message.role === 'user');
+  const earlier = question >= 0 ? history.slice(0, question) : history;
   await deps.live?.beforeRest({ kind: 'document', id: scope.document.id });
   const contextInput = await loadContextInput(storage, {
     documentId: scope.document.id,
@@ -108,7 +111,7 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
     );
   }
 
-  // The section's MCP server and the web search, when its tool mode or the user's options ask for them (CH17).
+  // The section's MCP server and the web search, when its tool mode or the user's options ask for them (CH20).
   const turnTools = await prepareTurnTools({
     ai: ai.config,
     provider,
@@ -266,19 +269,18 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
 }
 
 /** The `tool_proposal` frame of a stored proposal (spec 001 §3). */
-export function proposalFrame(proposal: {
-  toolId: string;
-  toolName: string;
-  payload: unknown;
-  createdAt: Date;
-  messageId: string | null;
-  status: string;
-}): Record<string, unknown> {
+export function proposalFrame(
+  proposal: Pick<
+    ChatProposalRecord,
+    'toolId' | 'toolName' | 'payload' | 'createdAt' | 'messageId' | 'status'
+  >,
+): Extract<OutgoingChatFrame, { type: 'tool_proposal' }> {
   return {
     type: 'tool_proposal',
     tool_id: proposal.toolId,
-    tool_name: proposal.toolName,
-    payload: proposal.payload,
+    // Stored only after the SDK's applyProposal took them (CH5): one of the two tools, an object payload.
+    tool_name: proposal.toolName as ProposalToolName,
+    payload: proposal.payload as Record<string, unknown>,
     timestamp: proposal.createdAt.toISOString(),
     // The AI message that made it, and whether the user decided already (CH14).
     message_id: proposal.messageId,

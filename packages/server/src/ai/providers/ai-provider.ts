@@ -3,18 +3,10 @@
  * drafter. Chat turns and text transforms go through it; nothing else in the server knows which answers.
  */
 
-/** The eight transform actions of spec 001 §7. */
-export const TRANSFORM_ACTIONS = [
-  'improve',
-  'fix_grammar',
-  'simplify',
-  'extend',
-  'shorten',
-  'professional',
-  'casual',
-  'emojify',
-] as const;
-export type TransformAction = (typeof TRANSFORM_ACTIONS)[number];
+import type { TransformAction } from '@planwright/sdk';
+
+/** The eight transform actions of spec 001 §7: the SDK's list, one for the client and the server. */
+export { TRANSFORM_ACTIONS, type TransformAction } from '@planwright/sdk';
 
 /** The two proposal tools (spec 001 §3). */
 export type ProposalToolName = 'propose_full_subsection' | 'propose_partial_edits';

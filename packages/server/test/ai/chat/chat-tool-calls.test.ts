@@ -16,8 +16,8 @@ function searched(sources: Array<{ title: string; url: string }>, ok = true) {
   return calls;
 }
 
-describe('the sources line (CH18)', () => {
-  it('CH18 escapes link text and URLs so a hostile title or URL cannot break out of its link', () => {
+describe('the sources line (CH21)', () => {
+  it('CH21 escapes link text and URLs so a hostile title or URL cannot break out of its link', () => {
     const calls = searched([
       { title: 'A [tricky] *title*\nwith lines', url: 'https://x.example/a_(b) c<d>' },
     ]);
@@ -26,14 +26,14 @@ describe('the sources line (CH18)', () => {
     );
   });
 
-  it('CH18 nothing is added when the answer links a result, when no search succeeded, or without searches', () => {
+  it('CH21 nothing is added when the answer links a result, when no search succeeded, or without searches', () => {
     const calls = searched([{ title: 'T', url: 'https://t.example/1' }]);
     expect(calls.sourcesMissingFrom('See [T](https://t.example/1).')).toBe('');
     expect(searched([], false).sourcesMissingFrom('Answer.')).toBe('');
     expect(new ChatToolCalls('m').sourcesMissingFrom('Answer.')).toBe('');
   });
 
-  it('CH18 lists at most five sources; an empty answer gets the line alone', () => {
+  it('CH21 lists at most five sources; an empty answer gets the line alone', () => {
     const many = Array.from({ length: 8 }, (_, i) => ({ title: `T${i}`, url: `https://t.example/${i}` }));
     const line = searched(many).sourcesMissingFrom('');
     expect(line.startsWith('**Sources:** ')).toBe(true);

@@ -111,8 +111,8 @@ type Body = {
 };
 const requestBody = (index: number) => model.requests[from + index]?.body as Body;
 
-describe('tools in a chat turn over the socket (CH17)', () => {
-  it('CH17 an MCP section: tool_call running then done with one call_id, the model answers with the result, the history replays the call', async () => {
+describe('tools in a chat turn over the socket (CH20)', () => {
+  it('CH20 an MCP section: tool_call running then done with one call_id, the model answers with the result, the history replays the call', async () => {
     model.script(
       {
         type: 'answer',
@@ -179,7 +179,7 @@ describe('tools in a chat turn over the socket (CH17)', () => {
     socket.close();
   });
 
-  it('CH17 a web section: web_search runs against the search service and the answer carries Markdown links', async () => {
+  it('CH20 a web section: web_search runs against the search service and the answer carries Markdown links', async () => {
     const before = search.requests.length;
     model.script(
       {
@@ -215,7 +215,7 @@ describe('tools in a chat turn over the socket (CH17)', () => {
     socket.close();
   });
 
-  it('CH17 the Web Search option in a section without a tool mode offers web_search too', async () => {
+  it('CH20 the Web Search option in a section without a tool mode offers web_search too', async () => {
     model.script({ type: 'answer', text: 'Fine.' });
     const socket = await open(4);
     await ask(socket, 'Anything new?', { web_access: 'on', research: 'off' });
@@ -223,7 +223,7 @@ describe('tools in a chat turn over the socket (CH17)', () => {
     socket.close();
   });
 
-  it('CH17 a search service answering 500 or HTML: the call is failed, a note says so, the turn still answers', async () => {
+  it('CH20 a search service answering 500 or HTML: the call is failed, a note says so, the turn still answers', async () => {
     for (const broken of [
       (res: ServerResponse) => res.writeHead(500).end('<h1>oops</h1>'),
       (res: ServerResponse) =>
@@ -254,7 +254,7 @@ describe('tools in a chat turn over the socket (CH17)', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(SEARCH_RESULTS));
   });
 
-  it('CH17 an MCP URL not on the allow-list, or a server answering garbage: a note, the model is told, the turn answers', async () => {
+  it('CH20 an MCP URL not on the allow-list, or a server answering garbage: a note, the model is told, the turn answers', async () => {
     for (const [index, reason] of [
       [2, /not on this server's list of allowed MCP servers/],
       [3, /could not be reached or did not answer as an MCP server/],
@@ -273,7 +273,7 @@ describe('tools in a chat turn over the socket (CH17)', () => {
     }
   });
 
-  it('CH17 Stop during an MCP call: the call ends as failed "stopped" without a note, and the history keeps it so', async () => {
+  it('CH20 Stop during an MCP call: the call ends as failed "stopped" without a note, and the history keeps it so', async () => {
     model.script({ type: 'answer', toolCalls: [{ id: 'call_slow', name: 'slow_lookup', arguments: {} }] });
     const socket = await open(0);
     const start = socket.frames.length;
@@ -304,7 +304,7 @@ describe('tools in a chat turn over the socket (CH17)', () => {
     socket.close();
   });
 
-  it('CH18 an answer that searched but links none of the pages gets a Sources line, streamed and stored', async () => {
+  it('CH21 an answer that searched but links none of the pages gets a Sources line, streamed and stored', async () => {
     model.script(
       { type: 'answer', toolCalls: [{ name: 'web_search', arguments: { query: 'bakery market Lyon' } }] },
       { type: 'answer', text: 'Lyon has about 1,200 bakeries.' },
