@@ -230,6 +230,7 @@ export {
   type ChatDelivery,
   type ChatMessage,
   type ChatProposal,
+  type ChatProposalDraft,
   type ChatSendResult,
   ChatSession,
   type ChatSessionOptions,

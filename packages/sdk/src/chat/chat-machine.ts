@@ -21,6 +21,7 @@ import {
 import type {
   ChatMessage,
   ChatProposal,
+  ChatProposalDraft,
   ChatSendResult,
   ChatSnapshot,
   ChatStreamEvent,
@@ -217,6 +218,7 @@ export function initialChatState(scope: ChatScope): ChatState {
       toolGenerating: false,
       toolExecution: { state: 'idle', message: null, toolName: null },
       proposals: [],
+      drafts: [],
       chatId: null,
       provider: null,
     },
@@ -410,6 +412,7 @@ class Step {
       reconnect: null,
       loading: false,
       toolGenerating: false,
+      drafts: [],
     });
     if (socket !== null) this.effects.push({ type: 'close', socket });
   }
@@ -449,6 +452,7 @@ class Step {
       historyLoading: false,
       toolGenerating: false,
       proposals: [],
+      drafts: [],
       toolExecution: { state: 'idle', message: null, toolName: null },
       chatId: null,
       provider: null,
@@ -736,7 +740,8 @@ class Step {
         // Stopped by the user (C41): what streamed stays, marked (C51).
         if (!frame.duplicate) this.endStream(frame.interrupted);
         this.s.awaiting = Math.max(0, this.s.awaiting - 1);
-        this.set({ loading: this.s.awaiting > 0, toolGenerating: false });
+        // C54: a draft never completed (refused, stopped) goes with its answer.
+        this.set({ loading: this.s.awaiting > 0, toolGenerating: false, drafts: [] });
         // A resend the server already had (C47): its answer went to the earlier socket, so fetch it (C48).
         if (frame.duplicate) this.askHistoryQuietly();
         return;
@@ -756,11 +761,34 @@ class Step {
         if (frame.chatId !== null && frame.chatId !== this.s.view.chatId) this.set({ chatId: frame.chatId });
         this.applyHistory(frame.messages);
         return;
-      case 'tool_generating':
-        this.set({ toolGenerating: true });
+      case 'tool_generating': {
+        const { toolId, partialPayload } = frame;
+        const toolName = frame.toolName;
+        // C54: a proposal streaming in: its arguments so far, under the id its complete proposal will have.
+        if (
+          toolId === null ||
+          (toolName !== 'propose_full_subsection' && toolName !== 'propose_partial_edits')
+        ) {
+          this.set({ toolGenerating: true });
+          return;
+        }
+        if (this.s.view.proposals.some((p) => p.toolId === toolId)) return;
+        const draft: ChatProposalDraft = {
+          toolId,
+          toolName,
+          payload: partialPayload ?? this.s.view.drafts.find((d) => d.toolId === toolId)?.payload ?? {},
+          messageId: frame.messageId,
+        };
+        const others = this.s.view.drafts.filter((d) => d.toolId !== toolId);
+        this.set({ toolGenerating: true, drafts: [...others, draft] });
         return;
+      }
       case 'tool_proposal': {
         this.clearTimer('toolClear');
+        // C54: the complete proposal replaces its draft.
+        if (this.s.view.drafts.some((d) => d.toolId === frame.toolId)) {
+          this.set({ drafts: this.s.view.drafts.filter((d) => d.toolId !== frame.toolId) });
+        }
         // C37: a known tool id is ignored.
         const known = this.s.view.proposals.some((p) => p.toolId === frame.toolId);
         const proposals = known

@@ -61,7 +61,14 @@ export type IncomingFrame =
   | { type: 'ai'; content: string; messageId: string | null; provider: string | null }
   | { type: 'human'; content: string; clientId: string | null; chatId: string | null }
   | { type: 'system'; content: string }
-  | { type: 'tool_generating'; toolName: string | null }
+  | {
+      type: 'tool_generating';
+      toolName: string | null;
+      toolId: string | null;
+      messageId: string | null;
+      /** The proposal's arguments so far (C54); null when the frame carries none. */
+      partialPayload: Readonly<Record<string, unknown>> | null;
+    }
   | {
       type: 'end_of_response';
       /** The server already had this message from an earlier socket: its answer went there (C48). */
@@ -135,6 +142,8 @@ const frameSchemas = lazySchema(() => {
     id: id.optional().catch(undefined),
     client_id: optionalText,
     tool_name: optionalText,
+    tool_id: id.optional().catch(undefined),
+    partial_payload: z.record(z.string(), z.unknown()).optional().catch(undefined),
     chat_id: id.optional().catch(undefined),
     duplicate: z.boolean().optional().catch(undefined),
     interrupted: z.boolean().optional().catch(undefined),
@@ -232,8 +241,16 @@ export function parseIncomingFrame(data: unknown): IncomingFrame | FrameFailure 
       if (content === null) return { type: 'invalid', reason: 'system frame without content' };
       return { type: 'system', content };
     }
-    case 'tool_generating':
-      return { type: 'tool_generating', toolName: f.tool_name ?? null };
+    case 'tool_generating': {
+      const partial = f.partial_payload;
+      return {
+        type: 'tool_generating',
+        toolName: f.tool_name ?? null,
+        toolId: f.tool_id ?? null,
+        messageId: f.message_id ?? null,
+        partialPayload: partial ?? null,
+      };
+    }
     case 'end_of_response':
       return {
         type: 'end_of_response',

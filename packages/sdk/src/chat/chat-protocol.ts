@@ -152,7 +152,15 @@ export const chatProtocolSchemas = lazySchema(() => {
     }),
     z.object({ type: z.literal('human'), id, content: text, client_id: id.nullable(), chat_id: id }),
     z.object({ type: z.literal('ai'), content: text, message_id: id, provider: provider.optional() }),
-    z.object({ type: z.literal('tool_generating'), tool_name: z.string().max(200) }),
+    z.object({
+      type: z.literal('tool_generating'),
+      tool_name: z.string().max(200),
+      /** The id the proposal will have (its `tool_proposal`'s `tool_id`), so the draft is replaced by it. */
+      tool_id: id.optional(),
+      message_id: id.optional(),
+      /** The proposal's arguments so far, as JSON repaired where the model is mid-way (C54). */
+      partial_payload: z.record(z.string(), z.unknown()).optional(),
+    }),
     z.object({
       type: z.literal('tool_proposal'),
       tool_id: id,

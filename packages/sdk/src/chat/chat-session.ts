@@ -70,6 +70,16 @@ export interface ChatProposal {
   readonly message: string | null;
 }
 
+/** A proposal still being written (C54): what its arguments hold so far. */
+export interface ChatProposalDraft {
+  /** The id its complete {@link ChatProposal} will have. */
+  readonly toolId: string;
+  readonly toolName: ChatProposal['toolName'];
+  /** The arguments so far (strings may stop mid-word; the last edit may be incomplete). */
+  readonly payload: Readonly<Record<string, unknown>>;
+  readonly messageId: string | null;
+}
+
 /** What `getSnapshot()` answers; a new frozen object after every visible change. */
 export interface ChatSnapshot {
   readonly status: ChatConnectionStatus;
@@ -92,6 +102,11 @@ export interface ChatSnapshot {
     readonly toolName: string | null;
   };
   readonly proposals: readonly ChatProposal[];
+  /**
+   * Proposals the AI is still writing (C54): their arguments so far, replaced by the {@link ChatProposal} of the
+   * same `toolId` once complete, and gone at the answer's end.
+   */
+  readonly drafts: readonly ChatProposalDraft[];
   readonly scope: Readonly<Required<ChatScope>>;
   /** The chat the server continues (from `authenticated`, `human` and history frames); null until it has one (C43). */
   readonly chatId: string | null;

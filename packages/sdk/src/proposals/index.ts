@@ -52,6 +52,7 @@ export {
 } from './proposal-review.js';
 export { revertProposal } from './revert-proposal.js';
 export {
+  readableDraft,
   type Suggestion,
   type SuggestionFilter,
   type SuggestionOutcome,

@@ -21,6 +21,8 @@ export interface SuggestionTurn {
   readonly provider: string | null;
   /** An AI action's edits are one change: they are accepted or rejected together (S6). */
   readonly whole: boolean;
+  /** Still being written by the AI (S9): drawn as it grows, not yet decidable. */
+  readonly streaming?: boolean;
 }
 
 /** One pending change in the text (S2). */
@@ -32,6 +34,8 @@ export interface Suggestion {
   readonly label: string | null;
   readonly provider: string | null;
   readonly whole: boolean;
+  /** Its turn is still being written (S9). */
+  readonly streaming: boolean;
   readonly item: ProposalReviewItem;
 }
 
@@ -64,9 +68,32 @@ const MESSAGES = {
   notPending: 'This suggestion was already decided.',
   noLongerApplies: 'This suggestion no longer applies',
   editorRefused: 'The editor did not take the change.',
+  streaming: 'This suggestion is still being written.',
 } as const;
 
+/**
+ * What of a proposal still being written can be shown (S9): a `propose_partial_edits` draft keeps the edits
+ * that name their target and carry their content so far (the last may be cut mid-way); a full-subsection draft
+ * is its arguments so far. Never throws.
+ */
+export function readableDraft(
+  toolName: string,
+  payload: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  if (toolName !== 'propose_partial_edits') return { ...payload };
+  const edits = Array.isArray(payload.edits) ? payload.edits : [];
+  const readable = edits.filter((edit): edit is Record<string, unknown> => {
+    if (typeof edit !== 'object' || edit === null) return false;
+    const record = edit as Record<string, unknown>;
+    const target = record.targetNodeId ?? record.target_node_id;
+    if (typeof target !== 'string' || target === '' || typeof record.mode !== 'string') return false;
+    return record.mode === 'delete' || typeof record.content === 'string' || Array.isArray(record.content);
+  });
+  return { ...payload, edits: readable };
+}
+
 interface TurnState {
+  /** Replaced while a draft streams (S9). */
   turn: SuggestionTurn;
   /** editIndex → decision, for the edits decided so far. */
   decided: Map<number, 'accepted' | 'rejected'>;
@@ -104,8 +131,16 @@ export class SuggestionQueue extends Subscribable {
       }
     }
     for (const turn of turns) {
-      if (!this.turns.has(turn.id)) {
+      const known = this.turns.get(turn.id);
+      if (known === undefined) {
         this.turns.set(turn.id, { turn, decided: new Map() });
+        changed = true;
+      } else if (
+        known.turn.payload !== turn.payload ||
+        Boolean(known.turn.streaming) !== Boolean(turn.streaming)
+      ) {
+        // A draft grew, or became the complete proposal (S9): the same turn, read again.
+        known.turn = turn;
         changed = true;
       }
     }
@@ -154,6 +189,7 @@ export class SuggestionQueue extends Subscribable {
           label: turn.label,
           provider: turn.provider,
           whole: turn.whole,
+          streaming: turn.streaming === true,
           item,
         });
       }
@@ -220,6 +256,7 @@ export class SuggestionQueue extends Subscribable {
 
   private decide(chosen: readonly Suggestion[], decision: 'accepted' | 'rejected'): SuggestionOutcome {
     if (chosen.length === 0) return { ok: false, message: MESSAGES.notPending };
+    if (chosen.some((suggestion) => suggestion.streaming)) return { ok: false, message: MESSAGES.streaming };
     if (decision === 'accepted') {
       const stale = chosen.find((suggestion) => suggestion.item.problem !== null);
       if (stale?.item.problem) {

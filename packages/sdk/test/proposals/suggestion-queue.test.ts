@@ -1,6 +1,6 @@
 import { parseHtmlInNode } from '@planwright/sdk/formats/node';
 import type { DocumentJson } from '@planwright/sdk/model';
-import { SuggestionQueue, type SuggestionTurn } from '@planwright/sdk/proposals';
+import { readableDraft, SuggestionQueue, type SuggestionTurn } from '@planwright/sdk/proposals';
 import { describe, expect, it, vi } from 'vitest';
 import {
   countingIds,
@@ -196,5 +196,50 @@ describe('SuggestionQueue (S1–S8)', () => {
     expect(queue.getSnapshot().suggestions).toEqual([]);
     expect(queue.accept('h1#0')).toEqual({ ok: false, message: 'This suggestion was already decided.' });
     expect(() => queue.acceptAll()).not.toThrow();
+  });
+
+  it('S9: a streaming turn is drawn as it grows, cannot be decided, and becomes decidable when complete', () => {
+    const { queue, applied } = host();
+    const partial = { edits: [replace('p-1', 'We bake'), { targetNodeId: 'p-4', mode: 'repl' }] };
+    queue.sync([
+      { ...turn('t1', []), payload: readableDraft('propose_partial_edits', partial), streaming: true },
+    ]);
+    expect(queue.getSnapshot().suggestions.map((s) => [s.id, s.streaming, s.item.after])).toEqual([
+      ['t1#0', true, 'We bake'],
+    ]);
+    expect(queue.accept('t1#0')).toEqual({ ok: false, message: 'This suggestion is still being written.' });
+    expect(queue.reject('t1#0').ok).toBe(false);
+    queue.sync([
+      {
+        ...turn('t1', []),
+        payload: readableDraft('propose_partial_edits', { edits: [replace('p-1', 'We bake bread.')] }),
+        streaming: true,
+      },
+    ]);
+    expect(queue.getSnapshot().suggestions[0]?.item.after).toBe('We bake bread.');
+    queue.sync([turn('t1', [replace('p-1', 'We bake bread.'), replace('p-4', 'Three bakers.')])]);
+    expect(queue.getSnapshot().suggestions.map((s) => [s.id, s.streaming])).toEqual([
+      ['t1#0', false],
+      ['t1#1', false],
+    ]);
+    expect(queue.acceptAll()).toEqual({ ok: true, applied: 2 });
+    expect(applied).toHaveLength(1);
+  });
+
+  it('S9: readableDraft keeps only edits that can be shown; other tools pass through; hostile input never throws', () => {
+    expect(
+      readableDraft('propose_partial_edits', {
+        edits: [
+          replace('a', 'x'),
+          { targetNodeId: 'b' },
+          { mode: 'delete' },
+          { target_node_id: 'c', mode: 'delete' },
+          7,
+          null,
+        ],
+      }),
+    ).toEqual({ edits: [replace('a', 'x'), { target_node_id: 'c', mode: 'delete' }] });
+    expect(readableDraft('propose_partial_edits', { edits: 'no' })).toEqual({ edits: [] });
+    expect(readableDraft('propose_full_subsection', { content: 'We' })).toEqual({ content: 'We' });
   });
 });

@@ -1,6 +1,6 @@
-import type { ChatMessage, ChatProposal, ChatSessionExtras } from '@planwright/sdk';
+import type { ChatMessage, ChatProposal, ChatProposalDraft, ChatSessionExtras } from '@planwright/sdk';
 import type { DocumentJson } from '@planwright/sdk/model';
-import type { SuggestionQueue, SuggestionTurn } from '@planwright/sdk/proposals';
+import { readableDraft, type SuggestionQueue, type SuggestionTurn } from '@planwright/sdk/proposals';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { usePlanwrightClient } from '../api/use-planwright-client';
 import { useBrowserPorts } from '../platform/browser-ports-context';
@@ -29,7 +29,10 @@ export interface ChatEditor {
 }
 
 /** A chat proposal as a turn of suggestions in the text (K21). */
-export function chatTurn(proposal: ChatProposal, provider: string | null): SuggestionTurn {
+export function chatTurn(
+  proposal: Pick<ChatProposal, 'toolId' | 'toolName' | 'payload'>,
+  provider: string | null,
+): SuggestionTurn {
   return {
     id: proposal.toolId,
     toolName: proposal.toolName,
@@ -54,17 +57,26 @@ function useProposalsInText(
   editor: ChatEditor,
   model: ChatPanelModel,
   proposals: readonly ChatProposal[],
+  drafts: readonly ChatProposalDraft[],
   provider: string | null,
 ): (proposal: ChatProposal) => void {
   const { session } = model;
   const [reopened, setReopened] = useState<ReadonlySet<string>>(() => new Set());
   const showNext = useRef<string | null>(null);
   const turns = useMemo(
-    () =>
-      proposals
+    () => [
+      ...proposals
         .filter((p) => p.status === 'pending' || (p.status === 'rejected' && reopened.has(p.toolId)))
         .map((p) => chatTurn(p, provider)),
-    [proposals, reopened, provider],
+      // K22: a proposal the AI is still writing is drawn in the text as it grows.
+      ...drafts.map(
+        (draft): SuggestionTurn => ({
+          ...chatTurn({ ...draft, payload: readableDraft(draft.toolName, draft.payload) }, provider),
+          streaming: true,
+        }),
+      ),
+    ],
+    [proposals, drafts, reopened, provider],
   );
   useEffect(() => {
     editor.suggestions.sync(turns, 'chat');
@@ -158,12 +170,19 @@ export function ChatPanel({
   const error = useSessionField(session, 'error');
   const scope = useSessionField(session, 'scope');
   const proposals = useSessionField(session, 'proposals');
+  const drafts = useSessionField(session, 'drafts');
   const sessionProvider = useSessionField(session, 'provider');
   const [preview, setPreview] = useState<ChatMessage | null>(null);
   const [insertFailed, setInsertFailed] = useState(false);
   const line = chatContextLine(context);
   const provider = providerText({ session: sessionProvider, info: panel.providerInfo });
-  const showProposal = useProposalsInText(editor, model, proposals, panel.providerInfo?.label ?? provider);
+  const showProposal = useProposalsInText(
+    editor,
+    model,
+    proposals,
+    drafts,
+    panel.providerInfo?.label ?? provider,
+  );
 
   const insert = useCallback(
     (code: string) => setInsertFailed(!editor.insertParagraphAfterCursor(code)),

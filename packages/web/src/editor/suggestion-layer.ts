@@ -162,7 +162,9 @@ function buildDecorations(
     const current = suggestion.id === snapshot.currentId;
     const draw = new Drawing(suggestion, current, schema, serializer, decorations);
     const start = draw.change(index);
-    if (start !== null && current) decorations.push(controls(start, suggestion, order, actions));
+    // A suggestion still being written has nothing to decide yet (S9).
+    if (start !== null && current && !suggestion.streaming)
+      decorations.push(controls(start, suggestion, order, actions));
   });
   return DecorationSet.create(doc, decorations);
 }
@@ -178,7 +180,7 @@ class Drawing {
     private readonly serializer: DOMSerializer,
     private readonly out: Decoration[],
   ) {
-    this.className = current ? ' pw-suggestion-current' : '';
+    this.className = `${current ? ' pw-suggestion-current' : ''}${suggestion.streaming ? ' pw-suggestion-streaming' : ''}`;
   }
 
   /** Answers where the change starts (for its controls), or null when its target is not in the text. */

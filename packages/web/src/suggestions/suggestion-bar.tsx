@@ -96,6 +96,12 @@ export function SuggestionBar(props: {
                 {suggestionKind(current)}
                 {suggestionPlace(current) !== null && ` · ${suggestionPlace(current)}`}
               </span>
+              {current.streaming && (
+                <span className="flex items-center gap-1 text-xs" data-testid="suggestion-streaming">
+                  <span className="loading loading-dots loading-xs" aria-hidden="true" />
+                  {SUGGESTION_TEXTS.writing}
+                </span>
+              )}
               {current.provider !== null && (
                 <span className="badge badge-ghost badge-sm" data-testid="suggestion-provider">
                   {current.provider}
@@ -130,7 +136,7 @@ export function SuggestionBar(props: {
                 type="button"
                 className="btn btn-primary btn-sm"
                 data-action="accept"
-                disabled={current.item.problem !== null}
+                disabled={current.item.problem !== null || current.streaming}
                 title={`${SUGGESTION_TEXTS.accept} (${SUGGESTION_TEXTS.acceptKeys})`}
                 onClick={() => actions.accept(current.id)}
               >
@@ -139,6 +145,7 @@ export function SuggestionBar(props: {
               <button
                 type="button"
                 className="btn btn-sm"
+                disabled={current.streaming}
                 title={`${SUGGESTION_TEXTS.reject} (${SUGGESTION_TEXTS.rejectKeys})`}
                 onClick={() => actions.reject(current.id)}
               >

@@ -402,6 +402,56 @@ describe('AI messages (K14, K15, K16, K17)', () => {
     ]);
   });
 
+  it('K22: a proposal the AI is still writing is in the text as it grows, then becomes the proposal', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    typeAndEnter('Draft Size');
+    await chat.serverSends({
+      type: 'tool_generating',
+      tool_name: 'propose_full_subsection',
+      tool_id: 't3',
+      message_id: 'm1',
+    });
+    await chat.serverSends({
+      type: 'tool_generating',
+      tool_name: 'propose_full_subsection',
+      tool_id: 't3',
+      message_id: 'm1',
+      partial_payload: { subsection_uuid: IDS.size, content: 'The market is' },
+    });
+    const queue = chat.editor.suggestions;
+    expect(queue.getSnapshot().suggestions.map((s) => [s.turnId, s.streaming, s.item.after])).toEqual([
+      ['t3', true, 'The market is'],
+    ]);
+    await chat.serverSends({
+      type: 'tool_proposal',
+      tool_id: 't3',
+      tool_name: 'propose_full_subsection',
+      message_id: 'm1',
+      payload: { subsection_uuid: IDS.size, content: 'The market is large.' },
+    });
+    expect(queue.getSnapshot().suggestions.map((s) => [s.turnId, s.streaming, s.item.after])).toEqual([
+      ['t3', false, 'The market is large.'],
+    ]);
+    await chat.serverSends({ type: 'end_of_response' });
+    expect(queue.getSnapshot().suggestions).toHaveLength(1);
+  });
+
+  it("K22: a draft whose proposal never came (refused, stopped) leaves the text at the answer's end", async () => {
+    const chat = renderChat();
+    await chat.connect();
+    typeAndEnter('Draft Size');
+    await chat.serverSends({
+      type: 'tool_generating',
+      tool_name: 'propose_full_subsection',
+      tool_id: 't4',
+      partial_payload: { subsection_uuid: IDS.size, content: 'Half' },
+    });
+    expect(chat.editor.suggestions.getSnapshot().suggestions).toHaveLength(1);
+    await chat.serverSends({ type: 'end_of_response' });
+    expect(chat.editor.suggestions.getSnapshot().suggestions).toEqual([]);
+  });
+
   it('K21: a rejected proposal opens in the text again and can still be accepted', async () => {
     const chat = renderChat();
     await chat.connect();

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config/config.js';
 import type { LiveDocuments } from '../../live/live-documents.js';
@@ -13,6 +12,7 @@ import { providerSummary } from '../providers/provider-view.js';
 import { prepareTurnTools } from '../tools/turn-tools.js';
 import type { OutgoingChatFrame } from './chat-frames.js';
 import { PROMPT_HISTORY_LIMIT, promptMessagesOf, type StoredToolCall } from './chat-history.js';
+import { ProposalDrafts } from './chat-proposal-drafts.js';
 import { proposalForClient } from './chat-proposals.js';
 import type { ChatScope } from './chat-scope.js';
 import { ChatToolCalls } from './chat-tool-calls.js';
@@ -145,6 +145,7 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
   };
   const toolCalls: StoredToolCall[] = [];
   const externalCalls = new ChatToolCalls(aiMessage.id);
+  const drafts = new ProposalDrafts(aiMessage.id, sendAfterText);
   let usage: TokenUsage = { inputTokens: null, outputTokens: null };
   let failure: AiProviderError | null = null;
   let finishReason = 'unknown';
@@ -170,9 +171,14 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
           }
           break;
         case 'tool-generating':
-          sendAfterText({ type: 'tool_generating', tool_name: event.toolName });
+          sendAfterText(drafts.start(event.toolCallId, event.toolName));
+          break;
+        case 'tool-input':
+          drafts.input(event.toolCallId, event.delta);
           break;
         case 'tool-call': {
+          // Its draft stops streaming now; the proposal, if it fits, takes the draft's id (CH22).
+          const toolId = drafts.complete(event.toolCallId);
           const document = await storage.documents.findFor(scope.document.id, input.userId);
           const checked = proposalForClient(
             event.toolName,
@@ -189,7 +195,6 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
             );
             break;
           }
-          const toolId = `tool_${randomUUID()}`;
           toolCalls.push({
             toolCallId: event.toolCallId,
             toolName: event.toolName,
@@ -235,6 +240,7 @@ export async function runChatTurn(deps: ChatDeps, input: ChatTurnInput, send: Fr
     if (!(error instanceof AiProviderError))
       deps.log.error({ err: error, chatId: chat.id }, 'AI turn failed');
   } finally {
+    drafts.dispose();
     await turnTools.close();
   }
   const interrupted = failure?.kind === 'cancelled';
