@@ -196,6 +196,7 @@ export {
   type ChatAttachmentInfo,
   type ChatRole,
   type ChatSendOptions,
+  type ChatToolCall,
   type ChatWireContext,
   chatAttachmentsSchema,
   type FrameFailure,

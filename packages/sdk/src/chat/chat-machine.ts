@@ -783,6 +783,25 @@ class Step {
         this.set({ toolGenerating: true, drafts: [...others, draft] });
         return;
       }
+      case 'tool_call': {
+        // C55: a tool the AI runs on the server shows in its answer, which starts here if no text came yet.
+        const find = () =>
+          this.s.view.messages.find((m) => m.role === 'ai' && m.metadata.serverId === frame.messageId);
+        if (find() === undefined) this.applyAi('', frame.messageId);
+        const target = find();
+        if (target === undefined) return;
+        this.updateMessage(target.id, (m) => {
+          const calls = m.toolCalls ?? [];
+          const known = calls.some((call) => call.callId === frame.call.callId);
+          return {
+            ...m,
+            toolCalls: known
+              ? calls.map((call) => (call.callId === frame.call.callId ? frame.call : call))
+              : [...calls, frame.call],
+          };
+        });
+        return;
+      }
       case 'tool_proposal': {
         this.clearTimer('toolClear');
         // C54: the complete proposal replaces its draft.
@@ -924,6 +943,7 @@ class Step {
         ...(entry.attachments ? { attachments: entry.attachments } : {}),
         ...(entry.interrupted ? { interrupted: true } : {}),
       },
+      ...(entry.toolCalls ? { toolCalls: entry.toolCalls } : {}),
     }));
     const messages = mergeHistory(this.s.view.messages, fromHistory, {
       streamingId: this.s.streamingId,

@@ -50,6 +50,21 @@ export interface HistoryEntry {
   attachments?: ChatAttachmentInfo[];
   /** An answer stopped or cut short, as the server stored it (`metadata.interrupted`, C51); absent otherwise. */
   interrupted?: boolean;
+  /** The tools the AI ran on the server while answering (C55); absent when none. */
+  toolCalls?: ChatToolCall[];
+}
+
+/** A tool the AI ran on the server while answering (an MCP server's tool or the web search, C55). */
+export interface ChatToolCall {
+  readonly callId: string;
+  readonly toolName: string;
+  readonly source: 'mcp' | 'search';
+  /** The MCP server's host or the search service's name. */
+  readonly server: string;
+  readonly status: 'running' | 'done' | 'failed';
+  readonly durationMs: number | null;
+  /** "3 results", "1,204 characters", or what failed, in the server's fixed words. */
+  readonly summary: string | null;
 }
 
 /** A proposal's state as the server records it (C44). */
@@ -90,6 +105,7 @@ export type IncomingFrame =
     }
   | { type: 'tool_executing'; toolName: string | null; content: string | null }
   | { type: 'tool_complete'; toolName: string | null; content: string | null }
+  | { type: 'tool_call'; messageId: string; call: ChatToolCall }
   | { type: 'unknown'; rawType: string };
 
 /** Why a frame was refused. */
@@ -107,9 +123,32 @@ const frameSchemas = lazySchema(() => {
   const optionalText = text.optional().catch(undefined);
   const id = z.union([z.string().max(200), z.number().finite()]).transform(String);
 
+  const toolCall = z
+    .object({
+      call_id: z.string().min(1).max(200),
+      tool_name: z.string().max(200),
+      source: z.enum(['mcp', 'search']),
+      server: z.string().max(200),
+      status: z.enum(['running', 'done', 'failed']),
+      duration_ms: z.number().nonnegative().finite().optional().catch(undefined),
+      summary: z.string().max(2_000).optional().catch(undefined),
+    })
+    .transform(
+      (wire): ChatToolCall => ({
+        callId: wire.call_id,
+        toolName: wire.tool_name,
+        source: wire.source,
+        server: wire.server,
+        status: wire.status,
+        durationMs: wire.duration_ms ?? null,
+        summary: wire.summary ?? null,
+      }),
+    );
+
   const historyItem = z
     .object({
       id: id.optional().catch(undefined),
+      tool_calls: z.array(toolCall).max(100).optional().catch(undefined),
       role: optionalText,
       type: optionalText,
       sender: optionalText,
@@ -165,7 +204,7 @@ const frameSchemas = lazySchema(() => {
     messages: z.array(z.unknown()).max(10_000).optional().catch(undefined),
     history: z.array(z.unknown()).max(10_000).optional().catch(undefined),
   });
-  return { historyItem, base, content, proposal, history };
+  return { historyItem, base, content, proposal, history, toolCall };
 });
 
 function roleOf(raw: string | undefined): ChatRole | null {
@@ -198,6 +237,7 @@ function historyEntryOf(raw: unknown): HistoryEntry | null {
     clientId: item.client_id ?? null,
     ...(item.attachments && item.attachments.length > 0 ? { attachments: item.attachments } : {}),
     ...(role === 'ai' && item.metadata?.interrupted === true ? { interrupted: true } : {}),
+    ...(role === 'ai' && item.tool_calls && item.tool_calls.length > 0 ? { toolCalls: item.tool_calls } : {}),
   };
 }
 
@@ -283,6 +323,12 @@ export function parseIncomingFrame(data: unknown): IncomingFrame | FrameFailure 
       return { type: 'tool_executing', toolName: f.tool_name ?? null, content: body() };
     case 'tool_complete':
       return { type: 'tool_complete', toolName: f.tool_name ?? null, content: body() };
+    case 'tool_call': {
+      const call = frameSchemas().toolCall.safeParse(json);
+      if (!call.success || f.message_id === undefined)
+        return { type: 'invalid', reason: 'malformed tool_call frame' };
+      return { type: 'tool_call', messageId: f.message_id, call: call.data };
+    }
     default:
       return { type: 'unknown', rawType: type };
   }

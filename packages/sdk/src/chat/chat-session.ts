@@ -12,7 +12,13 @@ import {
   initialChatState,
   type Unsent,
 } from './chat-machine.js';
-import type { ChatAttachmentInfo, ChatRole, ChatSendOptions, ProposalStatus } from './chat-messages.js';
+import type {
+  ChatAttachmentInfo,
+  ChatRole,
+  ChatSendOptions,
+  ChatToolCall,
+  ProposalStatus,
+} from './chat-messages.js';
 import { CHAT_TIMINGS, DEFAULT_CHAT_QUEUE_LIMIT } from './chat-texts.js';
 import {
   browserSocketFactory,
@@ -38,6 +44,8 @@ export interface ChatMessage {
   readonly timestamp: string;
   /** `true` while an AI answer streams. */
   readonly isPartial: boolean;
+  /** The tools the AI ran on the server for this answer, in the order they started (C55); absent when none. */
+  readonly toolCalls?: readonly ChatToolCall[];
   readonly metadata: {
     /** The client id sent with a user message, for de-duplication (C11). */
     readonly clientId?: string;

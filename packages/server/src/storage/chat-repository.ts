@@ -247,6 +247,20 @@ export class ChatRepository {
   }
 
   /** The chat's last `limit` messages, oldest first. */
+  /** Who wrote an AI message, as its provider's label was when it answered; null when unknown. */
+  async providerOf(messageId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ metadata: chatMessages.metadata })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, messageId))
+      .limit(1);
+    // Stored as the provider's summary `{name, model, label, offline}` (older rows: the label alone).
+    const provider = (row?.metadata as { provider?: unknown } | undefined)?.provider;
+    const label =
+      typeof provider === 'object' && provider !== null ? (provider as { label?: unknown }).label : provider;
+    return typeof label === 'string' && label.trim() !== '' ? label.slice(0, 200) : null;
+  }
+
   async messagesOf(chatId: string, limit: number): Promise<ChatMessageRecord[]> {
     const rows = await this.db
       .select()

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatProposal, ChatSession } from '@planwright/sdk';
+import type { ChatMessage, ChatProposal, ChatSession, ChatToolCall } from '@planwright/sdk';
 import type { SuggestionQueue, SuggestionQueueSnapshot } from '@planwright/sdk/proposals';
 import { memo, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ProposalCard } from '../proposals';
@@ -68,6 +68,7 @@ export const ChatMessageView = memo(function ChatMessageView({
           if (!selectingText()) onOpen(message);
         }}
       >
+        {message.toolCalls && message.toolCalls.length > 0 && <ToolCallList calls={message.toolCalls} />}
         {message.role === 'ai' ? (
           <ChatMarkdown content={message.content} onInsert={onInsert} />
         ) : (
@@ -111,6 +112,30 @@ function noQueue(): SuggestionQueueSnapshot {
 
 function noSubscribe(): () => void {
   return () => {};
+}
+
+/**
+ * K23: the tools the AI ran on the server for an answer (an MCP server's tool, the web search), each with where it
+ * ran, whether it is running, done or failed, how long it took and what came back, as text.
+ */
+function ToolCallList({ calls }: { calls: readonly ChatToolCall[] }) {
+  return (
+    <ul className="mb-1 flex flex-col gap-0.5 text-xs opacity-80" aria-label={TEXTS.toolCalls}>
+      {calls.map((call) => (
+        <li
+          key={call.callId}
+          data-testid="tool-call"
+          data-status={call.status}
+          className="[overflow-wrap:anywhere]"
+        >
+          {call.status === 'running' && (
+            <span className="loading loading-spinner loading-xs mr-1" aria-hidden="true" />
+          )}
+          {TEXTS.toolCallLine(call)}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The proposals made by each AI message (by its server id); those of no shown message go last. */

@@ -31,6 +31,23 @@ export const CHAT_PANEL_TEXTS = {
   tooManyAttachments: 'At most 3 files can be attached to one message.',
   attachmentRefused: 'The attached files are too large to send.',
   webSearch: 'Web Search',
+  toolCalls: 'Tools used',
+  /** "Web search (Brave Search): 3 results, 0.4 s" — what a tool call says in its answer (K23). */
+  toolCallLine: (call: {
+    toolName: string;
+    source: 'mcp' | 'search';
+    server: string;
+    status: 'running' | 'done' | 'failed';
+    durationMs: number | null;
+    summary: string | null;
+  }) => {
+    const name = call.source === 'search' ? 'Web search' : call.toolName;
+    const where = `${name} (${call.server})`;
+    if (call.status === 'running') return `${where}: running…`;
+    const took = call.durationMs === null ? '' : `, ${(call.durationMs / 1000).toFixed(1)} s`;
+    const what = call.summary ?? (call.status === 'done' ? 'done' : 'failed');
+    return `${where}: ${call.status === 'failed' ? 'failed, ' : ''}${what}${took}`;
+  },
   searchUnavailable: 'This server has no web search connected: the answer will not search the web.',
   deepResearch: 'Deep Research',
   insert: 'Insert',

@@ -452,6 +452,60 @@ describe('AI messages (K14, K15, K16, K17)', () => {
     expect(chat.editor.suggestions.getSnapshot().suggestions).toEqual([]);
   });
 
+  it('K23: the tools the AI runs show in its answer as they run and end, and again from history', async () => {
+    const chat = renderChat();
+    await chat.connect();
+    typeAndEnter('How big is the market?');
+    const call = {
+      call_id: 'tc1',
+      message_id: 'm9',
+      tool_name: 'market_size',
+      source: 'mcp',
+      server: 'mcp.example.com',
+    };
+    await chat.serverSends({ type: 'tool_call', ...call, status: 'running' });
+    const line = () => within(log()).getByTestId('tool-call');
+    expect(line().textContent).toBe('market_size (mcp.example.com): running…');
+    await chat.serverSends({
+      type: 'tool_call',
+      ...call,
+      status: 'done',
+      duration_ms: 412,
+      summary: '74 characters',
+    });
+    await chat.serverSends({ type: 'ai', content: 'About 1,200 bakeries.', message_id: 'm9' });
+    await chat.serverSends({ type: 'end_of_response', message_id: 'm9' });
+    expect(within(log()).getAllByTestId('tool-call')).toHaveLength(1);
+    expect(line().textContent).toBe('market_size (mcp.example.com): 74 characters, 0.4 s');
+    expect(messages().at(-1)?.textContent).toContain('About 1,200 bakeries.');
+    await chat.serverSends({
+      type: 'history_response',
+      messages: [
+        { id: 'h1', role: 'user', content: 'Earlier' },
+        {
+          id: 'h2',
+          role: 'ai',
+          content: 'Earlier answer',
+          tool_calls: [
+            {
+              call_id: 'tc0',
+              tool_name: 'web_search',
+              source: 'search',
+              server: 'SearXNG',
+              status: 'failed',
+              summary: 'SearXNG is unavailable (HTTP 500).',
+            },
+          ],
+        },
+      ],
+    });
+    expect(
+      within(log())
+        .getAllByTestId('tool-call')
+        .map((element) => element.textContent),
+    ).toContain('Web search (SearXNG): failed, SearXNG is unavailable (HTTP 500).');
+  });
+
   it('K21: a rejected proposal opens in the text again and can still be accepted', async () => {
     const chat = renderChat();
     await chat.connect();

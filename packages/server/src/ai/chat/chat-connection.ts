@@ -512,6 +512,9 @@ export class ChatConnection {
     const document = this.scope?.document;
     // Accepting is a team event (docs/teams.md "Activity"); rejecting, or deciding again, is not.
     if (decision.kind === 'decided' && accepted && user && document) {
+      // Its provenance: who wrote it (the provider and model that answered), for the team to see.
+      const provider = proposal.messageId ? await deps.storage.chats.providerOf(proposal.messageId) : null;
+      const by = provider === null ? '' : ` written by ${provider}`;
       await recordActivity(
         deps.storage,
         {
@@ -525,7 +528,7 @@ export class ChatConnection {
         [
           {
             verb: 'accepted an AI proposal',
-            message: `accepted an AI proposal in the document ${JSON.stringify(document.title)}`,
+            message: `accepted an AI proposal${by} in the document ${JSON.stringify(document.title)}`,
             level: 1,
           },
         ],

@@ -281,6 +281,11 @@ describe('chat socket: a turn with the offline provider (CH4, CH6, CH7, CH9)', (
     expect(
       feed.json().data.filter((entry: { verb: string }) => entry.verb === 'accepted an AI proposal'),
     ).toEqual([expect.objectContaining({ actor_label: expect.any(String), target: 'document' })]);
+    // With its provenance: the provider that wrote it.
+    const accepted = feed
+      .json()
+      .data.find((entry: { verb: string }) => entry.verb === 'accepted an AI proposal');
+    expect(accepted.message).toMatch(/^accepted an AI proposal written by .+ in the document /);
     // CH14: decided proposals come back with history, with their status and the AI message that made them.
     const from2 = socket.frames.length;
     socket.send({ type: 'history', content: chatId });
