@@ -2,7 +2,7 @@ import type { Suggestion, SuggestionQueueSnapshot } from '@planwright/sdk/propos
 import { wordDiff } from '@planwright/sdk/proposals';
 import { type Editor, Extension } from '@tiptap/core';
 import { DOMSerializer, Fragment, type Node as ProseMirrorNode, type Schema } from '@tiptap/pm/model';
-import { type EditorState, Plugin, PluginKey } from '@tiptap/pm/state';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 
 /** What the layer's controls and keys ask of the queue's owner (E40). */
@@ -32,7 +32,6 @@ export const SUGGESTION_LAYER_TEXTS = {
   accept: 'Accept suggestion',
   reject: 'Reject suggestion',
   inserted: 'Suggested insertion',
-  deleted: 'Suggested deletion',
 } as const;
 
 /**
@@ -115,11 +114,6 @@ export function revealSuggestion(editor: Editor, id: string): boolean {
   if (!(element instanceof HTMLElement)) return false;
   element.scrollIntoView({ block: 'center', behavior: 'auto' });
   return true;
-}
-
-/** How many suggestions the layer draws (tests and the keyboard read it). */
-export function suggestionLayerCount(state: EditorState): number {
-  return suggestionLayerKey.getState(state)?.count ?? 0;
 }
 
 function suggestionAt(decorations: DecorationSet, pos: number): string | null {
@@ -285,11 +279,8 @@ class Drawing {
           Decoration.inline(
             pos,
             pos + part.text.length,
-            {
-              class: `pw-suggestion-del${this.className}`,
-              'data-suggestion': id,
-              'aria-label': SUGGESTION_LAYER_TEXTS.deleted,
-            },
+            // `<del>`, so assistive technology reads it as deleted text.
+            { nodeName: 'del', class: `pw-suggestion-del${this.className}`, 'data-suggestion': id },
             { suggestion: id },
           ),
         );
@@ -305,7 +296,6 @@ class Drawing {
               const span = document.createElement('ins');
               span.className = `pw-suggestion-ins${className}`;
               span.dataset.suggestion = id;
-              span.setAttribute('aria-label', SUGGESTION_LAYER_TEXTS.inserted);
               span.textContent = text;
               return span;
             },
@@ -322,11 +312,7 @@ class Drawing {
       Decoration.node(
         block.pos,
         block.pos + block.node.nodeSize,
-        {
-          class: `pw-suggestion-del-block${this.className}`,
-          'data-suggestion': this.suggestion.id,
-          'aria-label': SUGGESTION_LAYER_TEXTS.deleted,
-        },
+        { class: `pw-suggestion-del-block${this.className}`, 'data-suggestion': this.suggestion.id },
         { suggestion: this.suggestion.id },
       ),
     );
