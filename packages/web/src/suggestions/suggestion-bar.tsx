@@ -22,6 +22,9 @@ export interface SuggestionBarActions {
   reject(id: string): void;
   acceptAll(): void;
   rejectAll(): void;
+  /** Every pending suggestion of one subsection (S4). */
+  acceptSubsection(subsectionUuid: string): void;
+  rejectSubsection(subsectionUuid: string): void;
   step(direction: 1 | -1): void;
   show(id: string): void;
   retry(turnId: string): void;
@@ -169,6 +172,26 @@ export function SuggestionBar(props: {
                   {SUGGESTION_TEXTS.tryAgain}
                 </button>
               )}
+              {current.item.subsectionUuid !== null &&
+                inSubsection(suggestions, current.item.subsectionUuid) > 1 &&
+                inSubsection(suggestions, current.item.subsectionUuid) < suggestions.length && (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      onClick={() => actions.acceptSubsection(current.item.subsectionUuid as string)}
+                    >
+                      {SUGGESTION_TEXTS.acceptSubsection}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      onClick={() => actions.rejectSubsection(current.item.subsectionUuid as string)}
+                    >
+                      {SUGGESTION_TEXTS.rejectSubsection}
+                    </button>
+                  </>
+                )}
               {suggestions.length > 1 && (
                 <>
                   <button type="button" className="btn btn-ghost btn-sm" onClick={actions.acceptAll}>
@@ -237,6 +260,10 @@ function QueueEntry(props: {
       </button>
     </li>
   );
+}
+
+function inSubsection(suggestions: readonly Suggestion[], subsectionUuid: string): number {
+  return suggestions.filter((suggestion) => suggestion.item.subsectionUuid === subsectionUuid).length;
 }
 
 const IDLE: AiActionRunsSnapshot = { running: null, failure: null };

@@ -11,6 +11,8 @@ export const SUGGESTION_TEXTS = {
   acceptKeys: 'Ctrl+Shift+Enter',
   rejectKeys: 'Ctrl+Shift+Backspace',
   acceptAll: 'Accept all',
+  acceptSubsection: 'Accept in this subsection',
+  rejectSubsection: 'Reject in this subsection',
   rejectAll: 'Reject all',
   tryAgain: 'Try again',
   askAgain: 'Ask again',

@@ -81,6 +81,8 @@ export function useSuggestions(
       reject: (id) => outcome(queue.reject(id)),
       acceptAll: () => outcome(queue.acceptAll()),
       rejectAll: () => outcome(queue.rejectAll()),
+      acceptSubsection: (subsectionUuid) => outcome(queue.acceptAll({ subsectionUuid })),
+      rejectSubsection: (subsectionUuid) => outcome(queue.rejectAll({ subsectionUuid })),
       select: (id) => queue.select(id),
       step: (direction) => show(queue.step(direction)),
       show: (id) => {

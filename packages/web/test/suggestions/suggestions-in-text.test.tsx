@@ -1,12 +1,13 @@
 import { type DocumentJson, normalizeDocument } from '@planwright/sdk/model';
 import { SuggestionQueue, type SuggestionTurn } from '@planwright/sdk/proposals';
-import { cleanup } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { actionProposal } from '../../src/editor/action-proposal.js';
 import { transformTarget } from '../../src/editor/ai-actions.js';
 import { type SuggestionLayerActions, setSuggestionLayer } from '../../src/editor/suggestion-layer.js';
+import { SuggestionBar } from '../../src/suggestions/suggestion-bar.js';
 import { createEditorBridge } from '../../src/workspace/editor-bridge.js';
 import { endOf, planDocument, posOf, press, renderPlanEditor, run, uuid } from '../editor/editor-support.js';
 
@@ -242,5 +243,49 @@ describe('AI actions as suggestions (E43)', () => {
     const { editor } = setUp();
     const target = { from: posOf(editor, 'One'), to: endOf(editor, 'One'), text: 'Not this' };
     expect(actionProposal(editor.state, target, 'x')).toBeNull();
+  });
+});
+
+describe('the suggestion bar (W51)', () => {
+  it('W51: says which of how many, and decides the current one, its subsection, or all', () => {
+    const { editor, queue } = setUp();
+    queue.sync([
+      chatTurn('t1', 'propose_partial_edits', {
+        edits: [
+          { targetNodeId: 'p-one', mode: 'replace', format: 'markdown', content: 'One, better' },
+          { targetNodeId: 'p-one-more', mode: 'replace', format: 'markdown', content: 'One more, better' },
+          { targetNodeId: 'p-beta', mode: 'replace', format: 'markdown', content: 'Body Beta' },
+        ],
+      }),
+    ]);
+    const calls = {
+      accept: (id: string) => run(() => queue.accept(id)),
+      reject: (id: string) => run(() => queue.reject(id)),
+      acceptAll: () => run(() => queue.acceptAll()),
+      rejectAll: () => run(() => queue.rejectAll()),
+      acceptSubsection: (uuid: string) => run(() => queue.acceptAll({ subsectionUuid: uuid })),
+      rejectSubsection: (uuid: string) => run(() => queue.rejectAll({ subsectionUuid: uuid })),
+      step: (direction: 1 | -1) => queue.step(direction),
+      show: (id: string) => queue.select(id),
+      retry: vi.fn(),
+      askAgain: vi.fn(),
+    };
+    render(
+      <SuggestionBar queue={queue} runs={null} failure={null} onDismissFailure={vi.fn()} actions={calls} />,
+    );
+    const bar = screen.getByRole('toolbar', { name: 'AI suggestions' });
+    expect(within(bar).getByTestId('suggestion-position').textContent).toBe('Suggestion 1 of 3');
+    expect(bar.textContent).toContain('AI chat: Replace · Alpha › First');
+    expect(within(bar).getByTestId('suggestion-provider').textContent).toBe('Test model');
+    fireEvent.click(within(bar).getByRole('button', { name: 'Review queue (3)' }));
+    expect(within(bar).getAllByRole('listitem')).toHaveLength(3);
+    fireEvent.click(within(bar).getByRole('button', { name: 'Accept in this subsection' }));
+    expect(editor.state.doc.textContent).toContain('One, better');
+    expect(editor.state.doc.textContent).toContain('One more, better');
+    expect(editor.state.doc.textContent).not.toContain('Body Beta');
+    expect(within(bar).getByTestId('suggestion-position').textContent).toBe('Suggestion 1 of 1');
+    fireEvent.click(within(bar).getByRole('button', { name: 'Reject' }));
+    expect(screen.queryByRole('toolbar', { name: 'AI suggestions' })).toBeNull();
+    expect(editor.state.doc.textContent).toContain('Body B');
   });
 });
