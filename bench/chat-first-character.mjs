@@ -97,7 +97,9 @@ function firstSuggestionProbe() {
   };
   new MutationObserver(() => {
     if (start === null) return;
-    const drawn = document.querySelector('.pw-editor .pw-suggestion-ins, .pw-editor .pw-suggestion-ins-block');
+    const drawn = document.querySelector(
+      '.pw-editor .pw-suggestion-ins, .pw-editor .pw-suggestion-ins-block',
+    );
     if (!drawn || (drawn.textContent ?? '').trim() === '') return;
     seenAt = { start };
     start = null;
@@ -153,7 +155,7 @@ async function suggestionRounds(plan, model) {
       await page.waitForFunction(() => {
         const list = document.querySelectorAll('[data-testid="chat-message"][data-role="ai"]');
         const last = list[list.length - 1];
-        return !last || last.getAttribute('data-partial') !== 'true';
+        return last?.getAttribute('data-partial') !== 'true';
       });
       await delay(50);
     }
