@@ -1,4 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type McpTestServer,
+  type RawServer,
+  startMcpTestServer,
+  startRawServer,
+} from '../../packages/server/test/support/mcp-test-server.js';
 import { type ExpectedConsoleError, useBrowserHarness } from '../support/browser.js';
 import {
   aiMessages,
@@ -32,6 +38,8 @@ import { type OpenAiStreamServer, startOpenAiStreamServer } from '../support/ope
  */
 
 let model: OpenAiStreamServer | undefined;
+let mcp: McpTestServer | undefined;
+let search: RawServer | undefined;
 /** While set, the model holds its answer before this chunk until `release()` (to see a stream mid-way). */
 let hold: { chunk: number; gate: Promise<void>; release: () => void } | null = null;
 
@@ -58,12 +66,36 @@ const harness = useBrowserHarness(async () => {
       if (hold && chunkIndex >= hold.chunk) await hold.gate;
     },
   });
-  return { env: model.providerEnv() };
+  // A section's MCP server and a web search service (SearXNG's wire format), both local (issue 25 "Tools").
+  mcp = await startMcpTestServer();
+  search = await startRawServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(SEARCH_RESULTS)),
+  );
+  return {
+    env: {
+      ...model.providerEnv(),
+      PLANWRIGHT_MCP_ALLOWED_URLS: mcp.origin,
+      PLANWRIGHT_MCP_ALLOW_PRIVATE_NETWORK: 'true',
+      PLANWRIGHT_SEARCH_PROVIDER: 'searxng',
+      PLANWRIGHT_SEARCH_URL: search.origin,
+    },
+  };
 });
 afterAll(async () => {
   hold?.release();
-  await model?.close();
+  await Promise.all([model?.close(), mcp?.close(), search?.close()]);
 });
+
+const SEARCH_RESULTS = {
+  query: 'bakeries in Lyon',
+  results: [
+    {
+      title: 'Bakeries in Lyon, 2024',
+      url: 'https://stats.example.org/lyon-bakeries',
+      content: '1,200 bakeries.',
+    },
+  ],
+};
 
 /** How long a poll waits: a first answer on a loaded 2-core CI machine can take seconds. */
 const SETTLE = { timeout: 15_000 };
@@ -294,5 +326,44 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
     await chatReady(page);
     await expect.poll(() => chatPanel(page).log.textContent(), SETTLE).toContain('Back again.');
     expect(await chatPanel(page).log.textContent()).toContain('Half of an answer and the rest.');
+  });
+
+  it("uses the section's MCP tool and the web search within a turn: the calls show in the answer, the answer cites its link", async () => {
+    const { user, document, section } = await openChat('chat-tools@example.com');
+    const { page } = user;
+    await user.client.documents.sections.update(document.uuid, section.uuid, {
+      tool_mode: 'mcp',
+      mcp_url: mcp?.url ?? '',
+    });
+    streamServer().script(
+      {
+        type: 'answer',
+        text: 'Checking.',
+        toolCalls: [{ id: 'c1', name: 'market_size', arguments: { city: 'Lyon' } }],
+      },
+      {
+        type: 'answer',
+        toolCalls: [{ id: 'c2', name: 'web_search', arguments: { query: 'bakeries in Lyon' } }],
+      },
+      {
+        type: 'answer',
+        text: 'Worth EUR 48 million, with about 1,200 bakeries ([Bakeries in Lyon, 2024](https://stats.example.org/lyon-bakeries)).',
+      },
+    );
+    const chat = chatPanel(page);
+    await chat.panel.getByRole('checkbox', { name: 'Web Search' }).check();
+    await sendChatMessage(page, 'How big is the market?');
+    const answer = aiMessages(page).last();
+    await expect.poll(() => answer.textContent(), SETTLE).toContain('EUR 48 million');
+    const calls = answer.getByTestId('tool-call');
+    await expect
+      .poll(() => calls.allTextContents(), SETTLE)
+      .toEqual([
+        expect.stringMatching(/^market_size \(127\.0\.0\.1:\d+\): \d[\d,]* characters, \d+\.\d s$/),
+        expect.stringMatching(/^Web search \(SearXNG\): 1 results?, \d+\.\d s$/),
+      ]);
+    const link = answer.getByRole('link', { name: 'Bakeries in Lyon, 2024' });
+    expect(await link.getAttribute('href')).toBe('https://stats.example.org/lyon-bakeries');
+    expect(mcp?.calls.at(-1)?.name).toBe('market_size');
   });
 });

@@ -357,6 +357,7 @@ export {
   type TransformStructuredInput,
   type TransformStructuredResult,
   type TransformTextInput,
+  type TransformTextOptions,
   type TransformTextResult,
 } from './resources/ai.js';
 export {

@@ -8,11 +8,13 @@ import { ApiError } from '../errors/api-error.js';
 import { AuthRequiredError } from '../errors/auth-required-error.js';
 import { ERROR_CODES } from '../errors/error-codes.js';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
+import { ResponseValidationError } from '../errors/response-validation-error.js';
 import type { HttpClient } from '../http/http-client.js';
 import { isBlob } from './blob.js';
 import type { CallOptions } from './call-options.js';
 import { parseInput } from './parse-input.js';
 import { pathSegment } from './path-segment.js';
+import { transformWithText } from './transform-stream.js';
 
 /** The transform actions of spec 001 §7, in the order menus show them. */
 export const TRANSFORM_ACTIONS = [
@@ -129,6 +131,16 @@ export interface TransformTextInput {
   documentUuid?: string | null;
 }
 
+/** Options of `transformText`. */
+export interface TransformTextOptions extends CallOptions {
+  /**
+   * Receives the answer so far as the AI writes it (AI29; the server streams it as `application/x-ndjson`):
+   * cumulative text, before the final clean-up the resolved answer has. A server that does not stream never
+   * calls it.
+   */
+  onText?: (text: string) => void;
+}
+
 /** The answer of a plain-text transform. */
 export interface TransformTextResult {
   transformedText: string;
@@ -230,7 +242,7 @@ export interface AiResource {
    * `InvalidInputError` whose message is "No text selected", before sending; a failed call with an
    * `ApiError` whose message is the server's `detail`, else "Failed to transform text".
    */
-  transformText(input: TransformTextInput, options?: CallOptions): Promise<TransformTextResult>;
+  transformText(input: TransformTextInput, options?: TransformTextOptions): Promise<TransformTextResult>;
   /** Transforms whole subsections (`POST apps/ai/transform/`, mode `structured`); fails like {@link transformText}. */
   transformStructured(
     input: TransformStructuredInput,
@@ -567,9 +579,24 @@ export function createAiResource(http: HttpClient): AiResource {
         ...(asked.customPrompt === null ? {} : { custom_prompt: asked.customPrompt }),
         ...(asked.documentUuid ? { document_uuid: asked.documentUuid } : {}),
       };
-      return transformCall(() =>
-        http.post('apps/ai/transform/', body, { schema: transformTextAnswer, signal: options.signal }),
-      );
+      const { onText } = options;
+      if (onText === undefined) {
+        return transformCall(() =>
+          http.post('apps/ai/transform/', body, { schema: transformTextAnswer, signal: options.signal }),
+        );
+      }
+      return transformCall(async () => {
+        const answer = await transformWithText(http, 'apps/ai/transform/', body, options.signal, onText);
+        const parsed = transformTextAnswer.safeParse(answer);
+        if (parsed.success) return parsed.data;
+        throw new ResponseValidationError({
+          issues: parsed.error.issues,
+          data: answer,
+          method: 'POST',
+          url: 'apps/ai/transform/',
+          cause: parsed.error,
+        });
+      });
     },
     transformStructured: async (input, options = {}) => {
       const asked = parseInput(structuredInputSchema, input, 'transform');

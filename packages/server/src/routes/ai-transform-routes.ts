@@ -10,6 +10,11 @@ import {
 import { providerSummary } from '../ai/providers/provider-view.js';
 import { runTransform } from '../ai/transform/run-transform.js';
 import { parseTransformRequest } from '../ai/transform/transform-request.js';
+import {
+  TRANSFORM_STREAM_MEDIA_TYPE,
+  TransformTextStream,
+  wantsTransformStream,
+} from '../ai/transform/transform-stream.js';
 import { requireUser, signedInFirst } from '../auth/require-user.js';
 import { permitted } from '../documents/document-access.js';
 import { HttpError } from '../http/http-error.js';
@@ -93,10 +98,14 @@ export function aiTransformRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps
       };
       reply.raw.once('close', onClose);
       const usage: TokenUsage = { inputTokens: null, outputTokens: null };
-      try {
+      // TR57: a text-mode answer can be asked for as it is written (one JSON event per line).
+      const stream =
+        input.mode === 'text' && wantsTransformStream(request.headers) ? new TransformTextStream() : null;
+      const work = (async () => {
         const outcome = await runTransform(input, {
           provider: ai.provider,
           signal: controller.signal,
+          ...(stream ? { onText: (text: string) => stream.text(text) } : {}),
           onUsage: (part) => {
             if (part.inputTokens !== null) usage.inputTokens = (usage.inputTokens ?? 0) + part.inputTokens;
             if (part.outputTokens !== null)
@@ -107,21 +116,8 @@ export function aiTransformRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps
         return outcome.mode === 'text'
           ? { transformed_text: outcome.transformedText, provider }
           : { items: outcome.items, provider };
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        if (error instanceof AiModelRequiredError) throw modelRequired();
-        if (error instanceof AiProviderError) {
-          request.log.warn({ kind: error.kind, status: error.status }, 'AI transform failed');
-          throw providerFailure(error, timedOut);
-        }
-        // A provider that breaks its contract is still a failed upstream call, never a 500.
-        request.log.error({ err: error }, 'AI transform failed unexpectedly');
-        throw new HttpError(
-          502,
-          'ai_unavailable',
-          'The AI service is unavailable right now. Please try again later.',
-        );
-      } finally {
+      })();
+      const finish = async () => {
         clearTimeout(timer);
         reply.raw.off('close', onClose);
         try {
@@ -136,7 +132,54 @@ export function aiTransformRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps
           // Losing one usage row must not lose the user's answer.
           request.log.error({ err: error }, 'recording AI usage failed');
         }
+      };
+      if (stream) {
+        void work
+          .then(
+            (body) => stream.result(body),
+            (error: unknown) => {
+              const failed = failureOf(error, timedOut, request.log);
+              stream.error(failed.statusCode, { detail: failed.message, code: failed.code });
+            },
+          )
+          .finally(finish);
+        return (
+          reply
+            .type(`${TRANSFORM_STREAM_MEDIA_TYPE}; charset=utf-8`)
+            .header('cache-control', 'no-store')
+            // nginx and its kin pass each line on at once instead of buffering the answer.
+            .header('x-accel-buffering', 'no')
+            .send(stream.body)
+        );
+      }
+      try {
+        return await work;
+      } catch (error) {
+        throw failureOf(error, timedOut, request.log);
+      } finally {
+        await finish();
       }
     },
+  );
+}
+
+/** Any failure of a transform as the HTTP error it answers (TR53): never a 500, never the provider's words. */
+function failureOf(
+  error: unknown,
+  timedOut: boolean,
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void },
+): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof AiModelRequiredError) return modelRequired();
+  if (error instanceof AiProviderError) {
+    log.warn({ kind: error.kind, status: error.status }, 'AI transform failed');
+    return providerFailure(error, timedOut);
+  }
+  // A provider that breaks its contract is still a failed upstream call, never a 500.
+  log.error({ err: error }, 'AI transform failed unexpectedly');
+  return new HttpError(
+    502,
+    'ai_unavailable',
+    'The AI service is unavailable right now. Please try again later.',
   );
 }

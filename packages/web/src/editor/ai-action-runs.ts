@@ -42,6 +42,8 @@ export function transformFailureMessage(error: unknown): string {
 export class AiActionRuns extends SnapshotStore<AiActionRunsSnapshot> {
   private abort: AbortController | null = null;
   private runs = 0;
+  /** The turn being written, while it is (E46). */
+  private streaming: string | null = null;
   private readonly asked = new Map<string, { request: AiActionRequest; target: TransformTarget }>();
 
   constructor(
@@ -73,10 +75,11 @@ export class AiActionRuns extends SnapshotStore<AiActionRunsSnapshot> {
     return this.asked.has(turnId);
   }
 
-  /** Drops the call still out, and the failure shown. */
+  /** Drops the call still out (and what it wrote so far), and the failure shown. */
   cancel(): void {
     this.abort?.abort();
     this.abort = null;
+    this.dropStreaming();
     this.update({ running: null, failure: null });
   }
 
@@ -87,8 +90,10 @@ export class AiActionRuns extends SnapshotStore<AiActionRunsSnapshot> {
 
   private ask(request: AiActionRequest, target: TransformTarget): void {
     this.abort?.abort();
+    this.dropStreaming();
     const abort = new AbortController();
     this.abort = abort;
+    const id = `action-${++this.runs}`;
     this.update({ running: request, failure: null });
     this.client.ai
       .transformText(
@@ -98,34 +103,72 @@ export class AiActionRuns extends SnapshotStore<AiActionRunsSnapshot> {
           ...(request.customPrompt ? { customPrompt: request.customPrompt } : {}),
           ...(this.documentUuid ? { documentUuid: this.documentUuid } : {}),
         },
-        { signal: abort.signal },
+        {
+          signal: abort.signal,
+          // E46: the answer grows in the text as the AI writes it, a suggestion not yet decidable.
+          onText: (text) => {
+            if (!abort.signal.aborted) this.streamed(id, request, target, text);
+          },
+        },
       )
       .then(
         (result) => {
           if (abort.signal.aborted) return;
           this.abort = null;
-          this.answered(request, target, result.transformedText, result.provider.label);
+          this.answered(id, request, target, result.transformedText, result.provider.label);
         },
         (error: unknown) => {
           if (abort.signal.aborted) return;
           this.abort = null;
+          this.dropStreaming();
           this.update({ running: null, failure: transformFailureMessage(error) });
         },
       );
   }
 
-  private answered(request: AiActionRequest, target: TransformTarget, text: string, provider: string): void {
+  private streamed(id: string, request: AiActionRequest, target: TransformTarget, text: string): void {
     if (this.editor.isDestroyed) return;
+    const proposal = actionProposal(this.editor.state, target, text);
+    if (proposal === null) return;
+    this.streaming = id;
+    this.queue.add({
+      id,
+      toolName: proposal.toolName,
+      payload: proposal.payload,
+      origin: 'action',
+      label: request.label,
+      provider: null,
+      whole: true,
+      streaming: true,
+    });
+  }
+
+  private dropStreaming(): void {
+    if (this.streaming !== null) this.queue.remove(this.streaming);
+    this.streaming = null;
+  }
+
+  private answered(
+    id: string,
+    request: AiActionRequest,
+    target: TransformTarget,
+    text: string,
+    provider: string,
+  ): void {
+    if (this.editor.isDestroyed) return;
+    this.streaming = null;
     if (text === target.text) {
+      this.queue.remove(id);
       this.update({ running: null, failure: AI_ACTION_TEXTS.unchanged });
       return;
     }
     const proposal = actionProposal(this.editor.state, target, text);
     if (proposal === null) {
+      this.queue.remove(id);
       this.update({ running: null, failure: AI_ACTION_TEXTS.changed });
       return;
     }
-    const id = `action-${++this.runs}`;
+    for (const asked of [...this.asked.keys()]) if (!this.queue.has(asked)) this.asked.delete(asked);
     this.asked.set(id, { request, target });
     this.queue.add({
       id,

@@ -373,4 +373,68 @@ describe('bubble AI actions (E31–E34, E43–E45)', () => {
     expect(queue.getSnapshot().suggestions).toEqual([]);
     expect(editor.state.doc.child(1).child(1).textContent).toBe('BXody B');
   });
+
+  it('E46: the answer grows in the text as it is written, not decidable until complete', async () => {
+    vi.useFakeTimers();
+    let push: (line: unknown) => void = () => {};
+    let end: () => void = () => {};
+    const server = createFakeServer().on(TRANSFORM, (request) => {
+      expect(request.headers.get('accept')).toContain('application/x-ndjson');
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (line) => controller.enqueue(new TextEncoder().encode(`${JSON.stringify(line)}\n`));
+          end = () => controller.close();
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } });
+    });
+    const { editor, queue } = renderCanvas(server);
+    selectInFocusedEditor(editor, 'Body B');
+    fireEvent.click(within(openAiMenu()).getByRole('menuitem', { name: 'Improve writing' }));
+    await settle();
+    push({ type: 'text', text: 'Body Beta is' });
+    await settle();
+    const [growing] = queue.getSnapshot().suggestions;
+    expect(growing?.streaming).toBe(true);
+    expect(editor.view.dom.querySelector('.pw-suggestion-streaming')).not.toBeNull();
+    const bar = screen.getByRole('toolbar', { name: 'AI suggestions' });
+    expect((within(bar).getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(bar).getByTestId('suggestion-streaming').textContent).toContain('writing');
+    push({ type: 'text', text: 'Body Beta is growing' });
+    push({ type: 'result', body: { transformed_text: 'Body Beta is growing fast.', provider: PROVIDER } });
+    end();
+    await settle();
+    const [done] = queue.getSnapshot().suggestions;
+    expect(done?.streaming).toBe(false);
+    expect(queue.getSnapshot().suggestions).toHaveLength(1);
+    fireEvent.click(
+      within(screen.getByRole('toolbar', { name: 'AI suggestions' })).getByRole('button', { name: 'Accept' }),
+    );
+    expect(editor.state.doc.child(1).child(1).textContent).toBe('Body Beta is growing fast.');
+  });
+
+  it('E46: Cancel while it is written drops what was written; the text stays', async () => {
+    vi.useFakeTimers();
+    let push: (line: unknown) => void = () => {};
+    const server = createFakeServer().on(TRANSFORM, () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (line) => controller.enqueue(new TextEncoder().encode(`${JSON.stringify(line)}\n`));
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'application/x-ndjson' } });
+    });
+    const { editor, queue } = renderCanvas(server);
+    selectInFocusedEditor(editor, 'Body B');
+    fireEvent.click(within(openAiMenu()).getByRole('menuitem', { name: 'Shorten' }));
+    await settle();
+    push({ type: 'text', text: 'Body' });
+    await settle();
+    expect(queue.getSnapshot().suggestions).toHaveLength(1);
+    fireEvent.click(
+      within(screen.getByRole('toolbar', { name: 'AI suggestions' })).getByRole('button', { name: 'Cancel' }),
+    );
+    expect(queue.getSnapshot().suggestions).toEqual([]);
+    expect(editor.state.doc.child(1).child(1).textContent).toBe('Body B');
+  });
 });

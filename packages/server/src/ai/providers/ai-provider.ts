@@ -190,6 +190,8 @@ export interface TransformCall {
   system: string;
   prompt: string;
   signal: AbortSignal;
+  /** Receives the answer's text as it is written (TR57); a provider that cannot stream calls it with the whole. */
+  onText?: (delta: string) => void;
 }
 
 export interface TransformResult {

@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, asSchema, generateText, type LanguageModel } from 'ai';
+import { APICallError, asSchema, generateText, type LanguageModel, streamText } from 'ai';
 import type { AiConfig } from '../../config/config.js';
 import {
   type AiFailureKind,
@@ -566,17 +566,22 @@ export function createAiSdkProvider(config: AiConfig, options: AiSdkProviderOpti
 
     async transform(call: TransformCall): Promise<TransformResult> {
       const control = new CallControl(call.signal, config.timeoutMs, setTimer);
+      let streamed = false;
       const aborted = () => control.abortError(serviceName, config.timeoutMs);
       try {
         for (let attempt = 0; ; attempt += 1) {
           try {
-            const result = await generateText({
-              model,
-              system: call.system,
-              prompt: call.prompt,
-              maxRetries: 0,
-              abortSignal: control.signal,
-            });
+            const result = call.onText
+              ? await streamTransform(model, call, control.signal, call.onText, () => {
+                  streamed = true;
+                })
+              : await generateText({
+                  model,
+                  system: call.system,
+                  prompt: call.prompt,
+                  maxRetries: 0,
+                  abortSignal: control.signal,
+                });
             if (result.text.trim() === '') {
               throw new AiProviderError('bad_response', `${serviceName} answered with no text.`);
             }
@@ -586,6 +591,8 @@ export function createAiSdkProvider(config: AiConfig, options: AiSdkProviderOpti
             if (stopped) throw stopped;
             if (error instanceof AiProviderError) throw error;
             const found = classify(error);
+            // Text the user already saw is never asked for again (as in a chat turn).
+            if (streamed) throw failure(found, attempt + 1);
             try {
               if (await shouldRetry(found, attempt, control)) continue;
             } catch {
@@ -599,4 +606,36 @@ export function createAiSdkProvider(config: AiConfig, options: AiSdkProviderOpti
       }
     },
   };
+}
+
+/**
+ * A transform whose text goes to `onText` as the model writes it (TR57), through the AI SDK's `streamText`: the
+ * stream's error part is thrown (it would otherwise only be logged), so retries and failures work as with
+ * `generateText`.
+ */
+async function streamTransform(
+  model: LanguageModel,
+  call: TransformCall,
+  signal: AbortSignal,
+  onText: (delta: string) => void,
+  onFirst: () => void,
+): Promise<{ text: string; usage: Parameters<typeof usageOf>[0] }> {
+  const result = streamText({
+    model,
+    system: call.system,
+    prompt: call.prompt,
+    maxRetries: 0,
+    abortSignal: signal,
+    // Thrown below instead: the default would only log it.
+    onError: () => {},
+  });
+  let text = '';
+  for await (const part of result.fullStream) {
+    if (part.type === 'error') throw part.error;
+    if (part.type !== 'text-delta' || part.text === '') continue;
+    if (text === '') onFirst();
+    text += part.text;
+    onText(part.text);
+  }
+  return { text, usage: await result.usage };
 }

@@ -276,6 +276,8 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): AiP
       const spell = call.action === 'fix_grammar' ? await loadSpellChecker() : NO_SPELL_CHECKER;
       if (call.signal.aborted) throw cancelled();
       const text = offlineTransform(call.action, call.text, { spell, selection: call.selection === true });
+      // Streamed like a model's answer (TR57), so the suggestion grows in the text the same way.
+      if (call.onText) for (const delta of slicesOf(text, OFFLINE_TOOL_INPUT_CHUNK)) call.onText(delta);
       return {
         text,
         usage: {

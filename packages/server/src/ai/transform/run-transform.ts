@@ -63,6 +63,8 @@ export interface RunTransformOptions {
   signal: AbortSignal;
   /** Receives the usage of every finished provider call, also when a later one fails. */
   onUsage?: (usage: TokenUsage) => void;
+  /** Text mode: the answer so far as the provider writes it (TR57), before the final clean-up. */
+  onText?: (text: string) => void;
 }
 
 /**
@@ -78,7 +80,7 @@ export async function runTransform(
   options: RunTransformOptions,
 ): Promise<TransformOutcome> {
   const usage: TokenUsage = { inputTokens: null, outputTokens: null };
-  const call = async (text: string, title: boolean): Promise<string> => {
+  const call = async (text: string, title: boolean, onText?: (delta: string) => void): Promise<string> => {
     // A cancelled request starts no further calls (structured mode makes several).
     if (options.signal.aborted) throw new AiProviderError('cancelled', 'The transform was cancelled.');
     const prompts = transformPrompt(request.action, text, request.customPrompt, { title });
@@ -90,6 +92,7 @@ export async function runTransform(
       system: prompts.system,
       prompt: prompts.prompt,
       signal: options.signal,
+      ...(onText ? { onText } : {}),
     });
     const parsed = providerResultSchema.safeParse(raw);
     if (!parsed.success) throw new AiProviderError('bad_response', 'The AI answered in an unexpected shape.');
@@ -101,7 +104,18 @@ export async function runTransform(
   };
 
   if (request.mode === 'text') {
-    const transformedText = await call(request.text, false);
+    let soFar = '';
+    const onText = options.onText;
+    const transformedText = await call(
+      request.text,
+      false,
+      onText
+        ? (delta) => {
+            soFar += delta;
+            onText(soFar);
+          }
+        : undefined,
+    );
     return { mode: 'text', transformedText, usage };
   }
   const parseHtml = await loadHtmlParser();

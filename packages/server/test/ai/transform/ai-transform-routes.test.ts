@@ -58,6 +58,50 @@ describe('POST apps/ai/transform/ text mode (offline provider)', () => {
     }
   });
 
+  it('TR57 Accept: application/x-ndjson streams the answer as it is written, then the same body as JSON', async () => {
+    const text =
+      'we really want to utilize the budget in order to grow our bakerys and recieve alot of orders.';
+    const plain = await call(t, 'POST', PATH, { as: alice, body: { text, action: 'fix_grammar' } });
+    const res = await call(t, 'POST', PATH, {
+      as: alice,
+      body: { text, action: 'fix_grammar' },
+      headers: { accept: 'application/x-ndjson, application/json;q=0.5' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; text?: string; body?: unknown });
+    const last = lines.at(-1);
+    expect(last).toEqual({ type: 'result', body: plain.json() });
+    // The offline rules answer at once: text lines may or may not come before the result; each is a prefix.
+    const texts = lines.slice(0, -1);
+    const answer = plain.json().transformed_text as string;
+    for (const line of texts) {
+      expect(line.type).toBe('text');
+      expect(answer.startsWith(line.text ?? '\u0000')).toBe(true);
+    }
+    // JSON stays the default, and structured mode never streams.
+    const json = await call(t, 'POST', PATH, {
+      as: alice,
+      body: { text, action: 'fix_grammar' },
+      headers: { accept: '*/*' },
+    });
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('TR57 refusals before the answer starts stay plain JSON errors, also when a stream was asked for', async () => {
+    const res = await call(t, 'POST', PATH, {
+      as: alice,
+      body: { text: 'We grow.', action: 'professional' },
+      headers: { accept: 'application/x-ndjson' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'ai_model_required' });
+  });
+
   it('TR2 TR40 a selection that is part of a sentence comes back as a fragment that fits back in', async () => {
     const res = await call(t, 'POST', PATH, {
       as: alice,
