@@ -339,7 +339,7 @@ describe('AI chat in Chromium against the real server and a streaming model', ()
       {
         type: 'answer',
         text: 'Checking.',
-        toolCalls: [{ id: 'c1', name: 'market_size', arguments: { city: 'Lyon' } }],
+        toolCalls: [{ id: 'c1', name: 'market_size', arguments: { city: 'Lyon', sector: 'bakery' } }],
       },
       {
         type: 'answer',
