@@ -4,6 +4,7 @@ import { useBrowserHarness } from '../support/browser.js';
 import {
   badgeSaved,
   badgeText,
+  CHAT_SOCKET_DOWN,
   createDefaultDocument,
   editorParts,
   editorUrl,
@@ -60,7 +61,8 @@ describe('editor autosave in Chromium against the real server', () => {
       installClock: true,
       // The page-hide save can land late, after the restored draft's save left with the older revision: that
       // one then meets our own write (412), which S11 resolves without asking.
-      expected: [SERVER_DOWN, STALE_DOCUMENT_WRITE],
+      // The chat panel's socket retries while the server is down, as it should (C50).
+      expected: [SERVER_DOWN, STALE_DOCUMENT_WRITE, CHAT_SOCKET_DOWN],
     });
     const document = await createDefaultDocument(user);
     const subsection = firstSubsection(document);

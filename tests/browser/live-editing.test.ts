@@ -7,6 +7,7 @@ import { corpusPath } from '../support/corpus.js';
 import {
   badgeSaved,
   badgeText,
+  CHAT_SOCKET_DOWN,
   clickIntoSubsection,
   type EditorUser,
   editorParts,
@@ -278,7 +279,7 @@ describe('live plans in Chromium against the real server', () => {
 
   it('W40 with the server down the badge says the changes are kept; a tab closed offline hands them over on the next visit; sign-out forgets the copies', async () => {
     const user = await signedInEditorUser(harness, 'live-offline@example.com', {
-      expected: [LIVE_SOCKET_DOWN, SERVER_DOWN],
+      expected: [LIVE_SOCKET_DOWN, SERVER_DOWN, CHAT_SOCKET_DOWN],
     });
     const document = await user.client.documents.create({});
     const uuid = document.uuid;

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeSocketFactory, waitForSnapshot } from '../support/chat-session-node.js';
 import { startPostgres, type TestPostgres } from '../support/postgres.js';
+import { BULLET_POINTS_REQUEST, contentWithNotes, FOUNDER_NOTES } from '../support/subsection-notes.js';
 
 /**
  * Documents and blueprints on a real PostgreSQL server, where concurrent requests really run in
@@ -185,10 +186,16 @@ describe('chats on PostgreSQL with two instances (CH9)', () => {
       await first.app.listen({ port: 0, host: '127.0.0.1' }),
       await second.app.listen({ port: 0, host: '127.0.0.1' }),
     ];
-    const doc = await newDocument();
-    const section = outlineOf(doc.content).sections[0];
+    const created = await newDocument();
+    const section = outlineOf(created.content).sections[0];
     const subsectionUuid = section?.subsections[0]?.uuid;
     if (!section || !subsectionUuid) throw new Error('no subsection');
+    // The offline assistant proposes only edits of the user's own words: give it notes.
+    const noted = await call('PATCH', `documents/${created.uuid}/`, {
+      content: contentWithNotes(created.content, subsectionUuid, FOUNDER_NOTES),
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
+    const doc = noted.json();
     const scope = { documentUuid: doc.uuid as string, sectionUuid: section.uuid, subsectionUuid };
     const open = (baseUrl: string) => {
       const clock = new ManualClock();
@@ -206,7 +213,7 @@ describe('chats on PostgreSQL with two instances (CH9)', () => {
     const a = open(urls[0] as string);
     a.session.connect();
     await waitForSnapshot(a.session, (s) => s.status === 'connected');
-    a.session.send('Draft this subsection');
+    a.session.send(BULLET_POINTS_REQUEST);
     const answered = await waitForSnapshot(a.session, (s) => !s.loading && s.proposals.length === 1);
     const proposal = answered.proposals[0];
     a.session.dispose();

@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { nodeSocketFactory, waitForSnapshot } from '../support/chat-session-node.js';
 import { startPostgres, type TestPostgres } from '../support/postgres.js';
 import { type SdkAccount, signUpWithSdk } from '../support/sdk-accounts.js';
+import { BULLET_POINTS_REQUEST, contentWithNotes, FOUNDER_NOTES } from '../support/subsection-notes.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -170,10 +171,14 @@ describe('scale-out on PostgreSQL (SO)', () => {
 
   it('SO4: a chat started on one instance continues, history and pending proposal, on the other after the first is killed', async () => {
     const bob = await signUpWithSdk(a, 'bob@example.com');
-    const doc = await bob.client.documents.create({ title: 'Failover plan' });
-    const section = outlineOf(doc.content).sections[0];
+    const created = await bob.client.documents.create({ title: 'Failover plan' });
+    const section = outlineOf(created.content).sections[0];
     const subsectionUuid = section?.subsections[0]?.uuid;
     if (!section || !subsectionUuid) throw new Error('the default blueprint has no subsection');
+    // The offline assistant proposes only edits of the user's own words: give it notes.
+    const doc = await bob.client.documents.update(created.uuid, {
+      content: contentWithNotes(created.content, subsectionUuid, FOUNDER_NOTES),
+    });
     const clock = new ManualClock();
     const session = new ChatSession({
       baseUrl: proxy.url,
@@ -187,7 +192,7 @@ describe('scale-out on PostgreSQL (SO)', () => {
     proxy.drop(1);
     session.connect();
     await waitForSnapshot(session, (s) => s.status === 'connected');
-    session.send('Draft this subsection');
+    session.send(BULLET_POINTS_REQUEST);
     const answered = await waitForSnapshot(session, (s) => !s.loading && s.proposals.length === 1);
     const proposal = answered.proposals[0];
     expect(proposal?.status).toBe('pending');

@@ -1,7 +1,7 @@
 import type { DocumentDetail, PlanwrightClient } from '@planwright/sdk';
-import type { DocumentJson } from '@planwright/sdk/model';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { contentWithNotes } from './subsection-notes.js';
 
 /** The chat panel's parts, by the stable names of packages/web/src/chat/SPEC.md. */
 export interface ChatPanelParts {
@@ -79,13 +79,9 @@ export async function withNotes(
   subsectionUuid: string,
   notes: string,
 ): Promise<DocumentDetail> {
-  const content = structuredClone(document.content) as DocumentJson;
-  const subsection = content.content
-    .flatMap((section) => section.content)
-    .find((node) => node.type === 'subsection' && node.attrs?.uuid === subsectionUuid);
-  if (subsection?.type !== 'subsection') throw new Error('no such subsection');
-  (subsection.content as unknown[]).push({ type: 'paragraph', content: [{ type: 'text', text: notes }] });
-  return client.documents.update(document.uuid, { content });
+  return client.documents.update(document.uuid, {
+    content: contentWithNotes(document.content, subsectionUuid, notes),
+  });
 }
 
 /** The floating bar over the canvas that decides AI suggestions in the text. */

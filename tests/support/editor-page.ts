@@ -33,6 +33,12 @@ export const SERVER_DOWN: ExpectedConsoleError = {
 };
 
 /** Chromium's own log line when the live plan's socket finds no server (or the connection is reset). */
+/** The chat panel's socket while the server is down: it keeps reconnecting while the page is visible (C50). */
+export const CHAT_SOCKET_DOWN: ExpectedConsoleError = {
+  text: /^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws\/document\/.+' failed/,
+  url: /.*/,
+};
+
 export const LIVE_SOCKET_DOWN: ExpectedConsoleError = {
   text: /^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws\/collab' failed/,
   url: /.*/,
