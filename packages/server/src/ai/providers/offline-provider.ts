@@ -103,6 +103,8 @@ function commandsHelp(): string[] {
   return [
     'What I can do without a model — ask in the chat:',
     ...OFFLINE_COMMANDS.map(({ example, does }) => `- “${example}” — ${does}`),
+    // A blank line ends the list: without it Markdown reads the sentence as part of the last item.
+    '',
     'Anything else (writing new text, research, rewording) needs an AI model; ask your administrator to connect one.',
   ];
 }
