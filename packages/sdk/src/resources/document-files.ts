@@ -4,14 +4,13 @@ import { PlanwrightError } from '../errors/planwright-error.js';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 import type { ExportFormat } from '../formats/format-names.js';
 import { IMPORT_NOTE_CODES, type ImportFormat, type ImportReport } from '../formats/import-report.js';
-import { apiErrorOf, type HttpClient } from '../http/http-client.js';
-import { readErrorBody, readResponseBody } from '../http/response-body.js';
-import type { RequestTarget } from '../http/transport-error.js';
+import type { HttpClient } from '../http/http-client.js';
+import { postForNdjson } from '../http/ndjson-stream.js';
 import { isBlob } from './blob.js';
 import type { CallOptions } from './call-options.js';
 import type { DocumentDetail } from './documents.js';
 import { type ExportedFile, exportedFile } from './exported-file.js';
-import { IMPORT_STREAM_MEDIA_TYPE, type ImportProgress } from './import-progress.js';
+import type { ImportProgress } from './import-progress.js';
 import { readImportStream, tellProgress } from './import-stream-reader.js';
 import { pathSegment } from './path-segment.js';
 
@@ -158,37 +157,18 @@ async function importWithProgress(
   importAnswer: z.ZodType<DocumentImportResult>,
 ): Promise<DocumentImportResult> {
   tellProgress(onProgress, { phase: 'uploading' });
-  const response = await http.raw('POST', path, {
-    body: form,
-    signal,
-    headers: { accept: `${IMPORT_STREAM_MEDIA_TYPE}, application/json;q=0.5` },
-  });
-  const target: RequestTarget = { method: 'POST', path, url: response.url || path, signal };
-  if (!response.ok) {
-    const { text, data, cause } = await readErrorBody(response, target);
-    throw apiErrorOf({
-      status: response.status,
-      statusText: response.statusText,
-      text,
-      data,
-      method: 'POST',
-      url: target.url,
-      cause,
-    });
-  }
-  const type = response.headers.get('content-type');
-  const streamed = (type ?? '').split(';')[0]?.trim().toLowerCase() === IMPORT_STREAM_MEDIA_TYPE;
-  const body = streamed
-    ? await readImportStream(response, target, onProgress)
-    : await readResponseBody(response, target);
+  const answer = await postForNdjson(http, path, form, signal);
+  const body = answer.streamed
+    ? await readImportStream(answer.response, answer.target, onProgress)
+    : answer.body;
   const result = await importAnswer.safeParseAsync(body);
   if (!result.success) {
     throw new ResponseValidationError({
       issues: result.error.issues,
       data: body,
-      status: response.status,
+      status: answer.response.status,
       method: 'POST',
-      url: target.url,
+      url: answer.target.url,
       cause: result.error,
     });
   }

@@ -1,14 +1,11 @@
 import * as z from 'zod';
-import { NetworkError } from '../errors/network-error.js';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
-import { apiErrorOf, type HttpClient } from '../http/http-client.js';
-import { readErrorBody, readResponseBody } from '../http/response-body.js';
-import { type RequestTarget, toTransportError } from '../http/transport-error.js';
+import type { HttpClient } from '../http/http-client.js';
+import { apiErrorOf } from '../http/http-client.js';
+import { postForNdjson, readNdjsonLines } from '../http/ndjson-stream.js';
+import type { RequestTarget } from '../http/transport-error.js';
 
-/** The media type of a streamed transform answer (AI29): one JSON event per line. */
-export const TRANSFORM_STREAM_MEDIA_TYPE = 'application/x-ndjson';
-
-/** One line of a streamed transform (`docs/http-api.md` "AI transforms"). */
+/** One line of a streamed transform (`docs/ai.md` "Text transforms", AI29). */
 export type TransformStreamEvent =
   /** The answer so far (cumulative, before the final clean-up). */
   | { type: 'text'; text: string }
@@ -27,7 +24,7 @@ const eventSchema = z.discriminatedUnion('type', [
  * `POST apps/ai/transform/` asking for the answer as it is written (AI29): `onText` gets the text so far as it
  * grows; resolves to the same body the JSON answer has, rejects with the same `ApiError`. A server that does not
  * stream answers plain JSON, which resolves the same way (with no `onText` call). A stream that ends without a
- * result or an error is a {@link NetworkError}.
+ * result or an error is a `NetworkError`.
  */
 export async function transformWithText(
   http: HttpClient,
@@ -36,73 +33,33 @@ export async function transformWithText(
   signal: AbortSignal | undefined,
   onText: (text: string) => void,
 ): Promise<unknown> {
-  const response = await http.raw('POST', path, {
-    body,
-    signal,
-    headers: { accept: `${TRANSFORM_STREAM_MEDIA_TYPE}, application/json;q=0.5` },
-  });
-  const target: RequestTarget = { method: 'POST', path, url: response.url || path, signal };
-  if (!response.ok) {
-    const { text, data, cause } = await readErrorBody(response, target);
-    throw apiErrorOf({
-      status: response.status,
-      statusText: response.statusText,
-      text,
-      data,
-      method: 'POST',
-      url: target.url,
-      cause,
-    });
-  }
-  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type !== TRANSFORM_STREAM_MEDIA_TYPE) return readResponseBody(response, target);
-  const lost = (cause: unknown) => toTransportError(cause, target);
-  if (!response.body) throw lost(new Error('The transform answer has no body.'));
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let pending = '';
-  try {
-    for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
+  const answer = await postForNdjson(http, path, body, signal);
+  if (!answer.streamed) return answer.body;
+  const { response, target } = answer;
+  return readNdjsonLines(
+    response,
+    target,
+    (line) => {
+      const event = readLine(line, target, response.status);
+      if (event.type === 'result') return { value: event.body };
+      if (event.type === 'error') {
+        throw apiErrorOf({
+          status: event.status,
+          data: event.body,
+          text: JSON.stringify(event.body),
+          method: 'POST',
+          url: target.url,
+        });
+      }
       try {
-        chunk = await reader.read();
-      } catch (error) {
-        throw lost(error);
+        onText(event.text);
+      } catch {
+        // The listener's failure is its own: the answer still comes.
       }
-      pending += decoder.decode(chunk.value, { stream: !chunk.done });
-      const lines = pending.split('\n');
-      pending = chunk.done ? '' : (lines.pop() ?? '');
-      for (const raw of lines) {
-        const line = raw.trim();
-        if (line === '') continue;
-        const event = readLine(line, target, response.status);
-        if (event.type === 'text') {
-          try {
-            onText(event.text);
-          } catch {
-            // The listener's failure is its own: the answer still comes.
-          }
-        } else if (event.type === 'result') return event.body;
-        else {
-          throw apiErrorOf({
-            status: event.status,
-            data: event.body,
-            text: JSON.stringify(event.body),
-            method: 'POST',
-            url: target.url,
-          });
-        }
-      }
-      if (chunk.done) break;
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  throw new NetworkError({
-    method: 'POST',
-    url: target.url,
-    cause: new Error('The transform stream ended before its answer: the connection was lost.'),
-  });
+      return undefined;
+    },
+    'the transform’s stream ended before its answer',
+  );
 }
 
 function readLine(line: string, target: RequestTarget, status: number): TransformStreamEvent {

@@ -1,28 +1,14 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { IMPORT_STREAM_MEDIA_TYPE, type ImportStreamEvent } from '@planwright/sdk';
-import Negotiator from 'negotiator';
+import { prefersNdjson } from '../http/ndjson-negotiation.js';
 import type { QueuePlace } from './conversion-pool.js';
 import type { PoolTimers } from './fair-queue.js';
 
 /** How often the current phase is told again: often enough for a progress line, and for proxies' idle time-outs. */
 export const IMPORT_PROGRESS_INTERVAL_MS = 1_000;
 
-/**
- * Whether the client asked for the import as a progress stream. Ordinary content negotiation between
- * `application/json` (the default) and `application/x-ndjson`: the higher `q` wins, then the more specific
- * range, then the client's order; `*\/*`, a missing, malformed or unsatisfiable `Accept` get JSON (never 406:
- * JSON is the contract every client of the seeds expects).
- */
-export function wantsImportStream(headers: IncomingHttpHeaders): boolean {
-  const accept = headers.accept;
-  if (accept === undefined || accept === '') return false;
-  const chosen = new Negotiator({ headers: { accept } }).mediaType([
-    'application/json',
-    IMPORT_STREAM_MEDIA_TYPE,
-  ]);
-  return chosen === IMPORT_STREAM_MEDIA_TYPE;
-}
+/** Whether the client asked for the import as a progress stream (content negotiation, `prefersNdjson`). */
+export const wantsImportStream = prefersNdjson;
 
 type ProgressEvent = Extract<ImportStreamEvent, { type: 'progress' }>;
 type ErrorEvent = Extract<ImportStreamEvent, { type: 'error' }>;

@@ -10,14 +10,11 @@ import {
 import { providerSummary } from '../ai/providers/provider-view.js';
 import { runTransform } from '../ai/transform/run-transform.js';
 import { parseTransformRequest } from '../ai/transform/transform-request.js';
-import {
-  TRANSFORM_STREAM_MEDIA_TYPE,
-  TransformTextStream,
-  wantsTransformStream,
-} from '../ai/transform/transform-stream.js';
+import { TransformTextStream } from '../ai/transform/transform-stream.js';
 import { requireUser, signedInFirst } from '../auth/require-user.js';
 import { permitted } from '../documents/document-access.js';
 import { HttpError } from '../http/http-error.js';
+import { NDJSON_MEDIA_TYPE, prefersNdjson } from '../http/ndjson-negotiation.js';
 import { CONTENT_BODY_LIMIT } from '../structure/not-found.js';
 import type { WorkspaceRouteDeps } from './workspace-route-deps.js';
 
@@ -100,7 +97,7 @@ export function aiTransformRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps
       const usage: TokenUsage = { inputTokens: null, outputTokens: null };
       // TR57: a text-mode answer can be asked for as it is written (one JSON event per line).
       const stream =
-        input.mode === 'text' && wantsTransformStream(request.headers) ? new TransformTextStream() : null;
+        input.mode === 'text' && prefersNdjson(request.headers) ? new TransformTextStream() : null;
       const work = (async () => {
         const outcome = await runTransform(input, {
           provider: ai.provider,
@@ -145,7 +142,7 @@ export function aiTransformRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps
           .finally(finish);
         return (
           reply
-            .type(`${TRANSFORM_STREAM_MEDIA_TYPE}; charset=utf-8`)
+            .type(`${NDJSON_MEDIA_TYPE}; charset=utf-8`)
             .header('cache-control', 'no-store')
             // nginx and its kin pass each line on at once instead of buffering the answer.
             .header('x-accel-buffering', 'no')

@@ -1,26 +1,7 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
-import Negotiator from 'negotiator';
-
-/** The media type of a streamed transform (TR57): one JSON event per line. */
-export const TRANSFORM_STREAM_MEDIA_TYPE = 'application/x-ndjson';
 
 /** At most one `text` line this often: a model writes in many tiny pieces. */
 export const TRANSFORM_TEXT_INTERVAL_MS = 50;
-
-/**
- * Whether the client asked for the transform as it is written: content negotiation between `application/json`
- * (the default, the seeds' contract) and `application/x-ndjson`, as for imports.
- */
-export function wantsTransformStream(headers: IncomingHttpHeaders): boolean {
-  const accept = headers.accept;
-  if (accept === undefined || accept === '') return false;
-  const chosen = new Negotiator({ headers: { accept } }).mediaType([
-    'application/json',
-    TRANSFORM_STREAM_MEDIA_TYPE,
-  ]);
-  return chosen === TRANSFORM_STREAM_MEDIA_TYPE;
-}
 
 /**
  * The body of a streamed transform (TR57): `{"type":"text","text":…}` lines with the answer so far (the first at
